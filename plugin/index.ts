@@ -1,0 +1,250 @@
+// The deck's Vite plugin: parse slides.md → analyse each slide → virtual modules → per-slide HMR.
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
+import type { Plugin, ViteDevServer, ModuleNode } from 'vite'
+import { parseDeck, type Deck, type DeckError, type Slide } from './parser'
+import { pageTitle } from './config'
+import { analyzeSlide, highlightSlide, renderNote, plainSlideText, type AnalyzedSlide } from './markdown/pipeline'
+import { slideModuleCode } from './markdown/to-module'
+import { createEditorMiddleware } from './editor'
+
+export const LIST_ID = 'virtual:deck/slides'
+export const SLIDE_PREFIX = 'virtual:deck/slide/'
+export const SEARCH_ID = 'virtual:deck/search'
+export const THEME_ID = 'virtual:deck/theme'
+
+/** The deck file every command uses: `SLIDES_ENTRY` when set, else slides.md. */
+export function deckEntry(root: string): string {
+  return resolve(root, process.env.SLIDES_ENTRY || 'slides.md')
+}
+
+/** One line per error, naming slide and line, for overlays, terminals and failed builds. */
+export function formatDeckErrors(errors: DeckError[], root: string): string {
+  return errors
+    .map((e) => `${e.file ? relative(root, e.file) : 'deck'}:${e.line}${e.slide ? ` (slide ${e.slide})` : ''}: ${e.message}`)
+    .join('\n')
+}
+
+interface SlideState {
+  slide: Slide
+  analyzed: AnalyzedSlide
+  noteHtml: string
+}
+
+export default function deckPlugin(): Plugin {
+  let root = process.cwd()
+  let entry = deckEntry(root)
+  let isBuild = false
+  let deck: Deck | null = null
+  let states: SlideState[] = []
+  let errors: DeckError[] = []
+  let server: ViteDevServer | undefined
+  const analysisCache = new Map<string, AnalyzedSlide>()
+
+  const readFile = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
+
+  /** Parses the deck; returns the errors and keeps the last good deck when there are any. */
+  const load = (): DeckError[] => {
+    const source = readFile(entry)
+    if (source === undefined) return [{ line: 1, message: `Deck file not found: ${entry}. Create slides.md or set SLIDES_ENTRY.`, file: entry }]
+    const next = parseDeck(source, { filepath: entry, root, readFile })
+    if (next.errors.length && deck) return next.errors
+    if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
+    deck = next
+    states = next.slides.map((slide) => ({ slide, analyzed: analyze(slide, next), noteHtml: renderNote(slide.note) }))
+    return next.errors
+  }
+
+  const analyze = (slide: Slide, current: Deck): AnalyzedSlide => {
+    const key = `${current.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(current.config.mermaid)}\0${slide.content}`
+    let analyzed = analysisCache.get(key)
+    if (!analyzed) {
+      const deckDir = dirname(slide.filepath ?? entry)
+      analyzed = analyzeSlide(slide.content, {
+        total: current.slides.length,
+        frontmatter: slide.frontmatter,
+        mermaid: current.config.mermaid,
+        lineNumbers: current.config.lineNumbers,
+        codeCopy: current.config.codeCopy,
+        publicDir: resolve(root, 'public'),
+        deckDir,
+      })
+      if (analysisCache.size > 2000) analysisCache.clear()
+      analysisCache.set(key, analyzed)
+    }
+    return analyzed
+  }
+
+  const warnings = (state: SlideState): string[] =>
+    state.analyzed.messages.map((m) => {
+      const line = m.line ? state.slide.contentStart + m.line : state.slide.start + 1
+      return `slide ${state.slide.no} (${relative(root, state.slide.filepath ?? entry)}:${line}): ${m.message}`
+    })
+
+  const listModule = (): string => {
+    const current = deck!
+    const slides = states.map(({ slide, analyzed }) => {
+      const meta = {
+        no: slide.no,
+        title: slide.title,
+        level: slide.level,
+        layout: slide.layout,
+        frontmatter: slide.frontmatter,
+        clicks: analyzed.clicks,
+        start: slide.start,
+        end: slide.end,
+        contentStart: slide.contentStart,
+        file: relative(root, slide.filepath ?? entry),
+        hasNote: slide.note.trim() !== '',
+      }
+      return `{ ...${JSON.stringify(meta)}, load: () => import(${JSON.stringify(SLIDE_PREFIX + slide.no)}) }`
+    })
+    const shownErrors = isBuild ? [] : errors
+    return [
+      `export const config = ${JSON.stringify(current.config)}`,
+      `export const slides = [\n${slides.join(',\n')}\n]`,
+      `export const errors = ${JSON.stringify(shownErrors.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })))}`,
+      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent('deck:list-update', { detail: mod })) })`,
+    ].join('\n')
+  }
+
+  const slideModule = async (no: number): Promise<string> => {
+    const state = states[no - 1]
+    if (!state) return `export const no = ${no}\nexport const noteHtml = ''\nexport const slots = { default: null }`
+    const highlighted = await highlightSlide(state.analyzed.hast, deck!.config)
+    return slideModuleCode({
+      no,
+      hast: highlighted,
+      noteHtml: state.noteHtml,
+      onUnknownComponent: (tag) => console.warn(`[deck] slide ${no}: no component for <${tag}>`),
+    })
+  }
+
+  const searchModule = (): string =>
+    `export default ${JSON.stringify(states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plainSlideText(slide.content), note: plainSlideText(slide.note) })))}`
+
+  const themeModule = (): string => {
+    const theme = deck?.config.theme ?? 'seriph'
+    const dir = resolve(root, 'themes', theme)
+    if (!existsSync(dir)) throw new Error(`Theme "${theme}" not found: expected a folder themes/${theme}.`)
+    const layoutDir = resolve(dir, 'layouts')
+    const layouts = existsSync(layoutDir) ? readdirSync(layoutDir).filter((f) => f.endsWith('.tsx')) : []
+    return [
+      existsSync(resolve(dir, 'index.css')) ? `import ${JSON.stringify(`/themes/${theme}/index.css`)}` : '',
+      ...layouts.map((f, i) => `import L${i} from ${JSON.stringify(`/themes/${theme}/layouts/${f}`)}`),
+      `export const name = ${JSON.stringify(theme)}`,
+      `export const layouts = { ${layouts.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: L${i}`).join(', ')} }`,
+    ].join('\n')
+  }
+
+  const deckFiles = (): Set<string> => new Set([entry, ...states.map((s) => s.slide.filepath ?? entry)])
+
+  const moduleOf = (id: string): ModuleNode | undefined => server?.moduleGraph.getModuleById('\0' + id)
+
+  const listMeta = (s: SlideState) =>
+    JSON.stringify([s.slide.title, s.slide.level, s.slide.layout, s.slide.frontmatter, s.analyzed.clicks, s.slide.start, s.slide.end, s.slide.note !== ''])
+
+  return {
+    name: 'deck',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root
+      entry = deckEntry(root)
+      isBuild = config.command === 'build'
+    },
+    buildStart() {
+      errors = load()
+      if (isBuild && errors.length) this.error(`The deck has errors:\n${formatDeckErrors(errors, root)}`)
+      if (!deck) this.error(formatDeckErrors(errors, root))
+      for (const state of states) for (const w of warnings(state)) this.warn(w)
+    },
+    configureServer(devServer) {
+      server = devServer
+      if (!existsSync(entry)) devServer.config.logger.error(`[deck] ${entry} does not exist`)
+      devServer.watcher.add(entry)
+      devServer.middlewares.use(createEditorMiddleware({ root, getAllowedFiles: () => [...deckFiles()] }))
+    },
+    resolveId(id) {
+      if (id === LIST_ID || id === SEARCH_ID || id === THEME_ID || id.startsWith(SLIDE_PREFIX)) return '\0' + id
+    },
+    async load(id) {
+      if (!id.startsWith('\0virtual:deck/')) return
+      if (!deck) errors = load()
+      if (!deck) throw new Error(formatDeckErrors(errors, root))
+      const bare = id.slice(1)
+      if (bare === LIST_ID) return listModule()
+      if (bare === SEARCH_ID) return searchModule()
+      if (bare === THEME_ID) return themeModule()
+      return slideModule(Number(bare.slice(SLIDE_PREFIX.length)))
+    },
+    handleHotUpdate(ctx) {
+      if (!deckFiles().has(ctx.file)) return
+      const before = states
+      const beforeConfig = JSON.stringify(deck?.config)
+      const found = load()
+      errors = found
+      ctx.server.ws.send({ type: 'custom', event: 'deck:errors', data: found.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })) })
+      if (found.length && deck && states === before) {
+        ctx.server.config.logger.warn(`[deck] kept the last good deck:\n${formatDeckErrors(found, root)}`, { timestamp: true })
+        return []
+      }
+      const changed: ModuleNode[] = []
+      let listChanged = before.length !== states.length || JSON.stringify(deck?.config) !== beforeConfig
+      states.forEach((state, i) => {
+        const old = before[i]
+        if (!old || old.slide.content !== state.slide.content || old.noteHtml !== state.noteHtml || old.analyzed !== state.analyzed) {
+          const mod = moduleOf(SLIDE_PREFIX + state.slide.no)
+          if (mod) changed.push(mod)
+        }
+        if (!old || listMeta(old) !== listMeta(state)) listChanged = true
+      })
+      for (const state of states) for (const w of warnings(state)) if (!before.some((b) => b.analyzed === state.analyzed)) ctx.server.config.logger.warn(`[deck] ${w}`)
+      if (listChanged) {
+        const list = moduleOf(LIST_ID)
+        if (list) changed.push(list)
+        const search = moduleOf(SEARCH_ID)
+        if (search) changed.push(search)
+      }
+      for (const mod of changed) ctx.server.moduleGraph.invalidateModule(mod)
+      return changed
+    },
+    transformIndexHtml(html) {
+      if (!deck) errors = load()
+      const config = deck?.config
+      if (!config) return html
+      const attrs = Object.entries({ lang: 'en', ...config.htmlAttrs })
+        .map(([k, v]) => `${k}="${v.replace(/"/g, '&quot;')}"`)
+        .join(' ')
+      const boot = `(function(){try{var forced=${JSON.stringify(config.colorSchema)};var s=localStorage.getItem('slidev-color-schema');try{s=JSON.parse(s)}catch(e){};var dark=forced==='dark'||(forced!=='light'&&(s==='dark'||(s!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)));document.documentElement.classList.toggle('dark',dark)}catch(e){}})()`
+      return html
+        .replace(/<html[^>]*>/, `<html ${attrs}>`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle(config))}</title>`)
+        .replace('</head>', `<script>${boot}</script>\n</head>`)
+    },
+    generateBundle() {
+      if (!deck) return
+      const { config } = deck
+      this.emitFile({
+        type: 'asset',
+        fileName: 'deck-manifest.json',
+        source: JSON.stringify(
+          {
+            title: config.title,
+            download: config.download,
+            exportFilename: config.exportFilename,
+            total: states.length,
+            canvasWidth: config.canvasWidth,
+            canvasHeight: config.canvasHeight,
+            slides: states.map(({ slide, analyzed }) => ({ no: slide.no, title: slide.title, level: slide.level, clicks: analyzed.clicks })),
+          },
+          null,
+          2,
+        ),
+      })
+    },
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}

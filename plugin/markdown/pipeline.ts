@@ -1,0 +1,99 @@
+// The unified pipeline, in order: Markdown → MDAST transforms → HAST → HAST transforms → a React module's code.
+import { unified } from 'unified'
+import remarkParse from 'remark-parse'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkRehype from 'remark-rehype'
+import rehypeRaw from 'rehype-raw'
+import { toHtml } from 'hast-util-to-html'
+import type { Root } from 'hast'
+import { VFile } from 'vfile'
+import remarkComponentTags from './remark-component-tags'
+import remarkMermaid from './remark-mermaid'
+import rehypeLinks from './rehype-links'
+import rehypeClicks from './rehype-clicks'
+import rehypeImages from './rehype-images'
+import rehypeSlots from './rehype-slots'
+import rehypeShiki from './rehype-shiki'
+
+export interface SlideCompileOptions {
+  total: number
+  frontmatter: Record<string, unknown>
+  mermaid: Record<string, unknown>
+  lineNumbers: boolean
+  codeCopy: boolean
+  publicDir: string
+  deckDir: string
+}
+
+export interface SlideMessage {
+  /** 1-based line inside the slide's content. */
+  line?: number
+  message: string
+}
+
+export interface AnalyzedSlide {
+  hast: Root
+  clicks: number
+  messages: SlideMessage[]
+}
+
+function collect(file: VFile): SlideMessage[] {
+  return file.messages.map((m) => ({ line: m.line ?? undefined, message: m.reason }))
+}
+
+/** Stage one, synchronous: everything but highlighting; enough to know the click count. */
+export function analyzeSlide(content: string, options: SlideCompileOptions): AnalyzedSlide {
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter)
+    .use(remarkGfm)
+    .use(remarkComponentTags)
+    .use(remarkMermaid, { defaults: options.mermaid })
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeRaw)
+    .use(rehypeLinks, { total: options.total })
+    .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
+    .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })
+    .use(rehypeSlots)
+  const file = new VFile({ value: content })
+  const hast = processor.runSync(processor.parse(file), file) as Root
+  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file) }
+}
+
+/** Stage two, asynchronous: code highlighting on a copy of the analysed tree. */
+export async function highlightSlide(hast: Root, options: Pick<SlideCompileOptions, 'lineNumbers' | 'codeCopy'>): Promise<Root> {
+  const processor = unified().use(rehypeShiki, { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy })
+  return (await processor.run(structuredClone(hast))) as Root
+}
+
+/** A note's HTML; `[click]` lines cut it into segments the presenter highlights click by click. */
+export function renderNote(note: string): string {
+  if (!note.trim()) return ''
+  const segments = note.split(/^\s*\[click(?::(\d+))?\]\s*$/m)
+  const html: string[] = []
+  let click = 0
+  for (let i = 0; i < segments.length; i += 2) {
+    if (i > 0) click = segments[i - 1] ? Number(segments[i - 1]) : click + 1
+    const text = segments[i].trim()
+    if (!text) continue
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks)
+    const hast = processor.runSync(processor.parse(text)) as Root
+    html.push(`<div class="note-segment" data-click="${click}">${toHtml(hast)}</div>`)
+  }
+  return html.join('')
+}
+
+/** Searchable plain text of a slide's Markdown (for goto's full-text search). */
+export function plainSlideText(content: string): string {
+  return content
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/::[\w-]+::/g, ' ')
+    .replace(/[#>*_`|~-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

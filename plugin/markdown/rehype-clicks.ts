@@ -1,0 +1,167 @@
+// Resolves every click directive of a slide at build time, so navigation knows the click count before the slide is shown.
+import type { Root, Element, ElementContent, Parents } from 'hast'
+import type { VFile } from 'vfile'
+
+import { isShownAt, type ClickTiming } from '../../src/logic/clicks'
+
+export { isShownAt, type ClickTiming }
+
+export interface ClicksResult {
+  /** The number of click steps of the slide. */
+  clicks: number
+}
+
+const CLICK_ATTRIBUTES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const
+
+function unquote(value: string): string {
+  const v = value.trim()
+  return /^(['"]).*\1$/.test(v) ? v.slice(1, -1).trim() : v
+}
+
+/** The click counter walking the slide in document order. */
+export class ClickCounter {
+  /** The last click taken by a relative directive (`v-click`, `'+n'`). */
+  current = 0
+  /** The highest click any element needs. */
+  total = 0
+
+  private resolve(value: string | number | undefined | null, file?: VFile, node?: Element): number {
+    if (value === undefined || value === null || value === '' || value === true) return this.advance(1)
+    const text = unquote(String(value))
+    if (text === '') return this.advance(1)
+    const relative = text.match(/^([+-])\s*(\d+)$/)
+    if (relative) {
+      const delta = Number(relative[2]) * (relative[1] === '-' ? -1 : 1)
+      return delta > 0 ? this.advance(delta) : Math.max(0, this.current + delta)
+    }
+    if (/^\d+$/.test(text)) return Number(text)
+    file?.message(`Unrecognised click value ${JSON.stringify(value)}; treated as the next click`, node)
+    return this.advance(1)
+  }
+
+  private advance(delta: number): number {
+    this.current += delta
+    return this.current
+  }
+
+  /** A `v-click` / `v-click-hide` value: true/empty, a number, `'+n'`/`'-n'`, or `[a, b]`. */
+  click(value: string | number | undefined, hide: boolean, file?: VFile, node?: Element): ClickTiming {
+    const text = typeof value === 'string' ? unquote(value) : value
+    const range = typeof text === 'string' ? text.match(/^\[\s*([^,\]]+)\s*,\s*([^\]]+)\s*\]$/) : null
+    if (range) {
+      const since = this.resolve(range[1], file, node)
+      const rawEnd = unquote(range[2])
+      // A relative end counts from the start of the range.
+      const until = /^[+-]/.test(rawEnd) ? since + Number(rawEnd.replace(/\s/g, '')) : Number(rawEnd)
+      if (!Number.isFinite(until) || until <= since) {
+        file?.message(`Click range ${String(value)} ends before it starts`, node)
+        return this.note({ since })
+      }
+      return this.note({ since, until, hide: hide || undefined })
+    }
+    return this.note({ since: this.resolve(text, file, node), hide: hide || undefined })
+  }
+
+  /** `v-after`: with the last relative click. */
+  after(hide: boolean): ClickTiming {
+    return this.note({ since: this.current, hide: hide || undefined })
+  }
+
+  private note(timing: ClickTiming): ClickTiming {
+    this.total = Math.max(this.total, timing.until ?? timing.since)
+    return timing
+  }
+}
+
+
+function mark(node: Element, timing: ClickTiming) {
+  const classes = node.properties.className
+  const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
+  node.properties.className = [...list, 'slidev-vclick-target', ...(isShownAt(timing, 0) ? [] : ['slidev-vclick-hidden'])]
+  node.properties['data-click-since'] = String(timing.since)
+  if (timing.until !== undefined) node.properties['data-click-until'] = String(timing.until)
+  if (timing.hide) node.properties['data-click-hide'] = 'true'
+}
+
+function elementChildren(node: Parents): Element[] {
+  return node.children.filter((c): c is Element => c.type === 'element')
+}
+
+/** List items of `list` down to `depth` levels, in document order. */
+function listItems(list: Element, depth: number): Element[] {
+  const items: Element[] = []
+  for (const li of elementChildren(list).filter((c) => c.tagName === 'li')) {
+    items.push(li)
+    if (depth > 1) {
+      for (const nested of elementChildren(li).filter((c) => c.tagName === 'ul' || c.tagName === 'ol')) items.push(...listItems(nested, depth - 1))
+    }
+  }
+  return items
+}
+
+/** `<v-clicks>` gives each list item (or each child) its own click, `every` at a time. */
+function clicksGroup(node: Element, counter: ClickCounter) {
+  const depth = Math.max(1, Number(node.properties.depth ?? 1) || 1)
+  const every = Math.max(1, Number(node.properties.every ?? 1) || 1)
+  const children = elementChildren(node)
+  const lists = children.filter((c) => c.tagName === 'ul' || c.tagName === 'ol')
+  const targets = lists.length ? lists.flatMap((list) => listItems(list, depth)) : children
+  let timing: ClickTiming | null = null
+  targets.forEach((target, i) => {
+    if (i % every === 0) timing = counter.click(undefined, false)
+    mark(target, timing!)
+  })
+}
+
+/** A `<v-click>` wrapper: moves the directive onto its single child, else becomes a div/span carrying it. */
+function unwrapClick(node: Element, inline: boolean): Element {
+  const meaningful = node.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''))
+  if (meaningful.length === 1 && meaningful[0].type === 'element') return meaningful[0]
+  return { type: 'element', tagName: inline ? 'span' : 'div', properties: {}, children: node.children }
+}
+
+const INLINE_PARENTS = new Set(['p', 'span', 'a', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong'])
+
+export default function rehypeClicks(options: { frontmatterClicks?: unknown; result?: ClicksResult } = {}) {
+  return (tree: Root, file: VFile) => {
+    const counter = new ClickCounter()
+    const walk = (parent: Parents) => {
+      parent.children = parent.children.map((child) => {
+        if (child.type !== 'element') return child
+        let node = child
+        if (node.tagName === 'v-click') {
+          const at = node.properties.at
+          const hide = node.properties.hide !== undefined
+          const inline = parent.type === 'element' && INLINE_PARENTS.has(parent.tagName)
+          const target = unwrapClick(node, inline)
+          const timing = counter.click(at === undefined ? undefined : String(at), hide, file, node)
+          mark(target, timing)
+          walk(target)
+          return target
+        }
+        if (node.tagName === 'v-clicks') {
+          clicksGroup(node, counter)
+          walk(node)
+          node = { type: 'element', tagName: 'div', properties: { className: ['slidev-vclicks'] }, children: node.children }
+          return node
+        }
+        const present = CLICK_ATTRIBUTES.filter((name) => name in node.properties)
+        if (present.length) {
+          const hide = present.includes('v-click.hide') || present.includes('v-click-hide')
+          const value = node.properties['v-click'] ?? node.properties['v-click.hide'] ?? node.properties['v-click-hide']
+          const timing = present.includes('v-after') && !('v-click' in node.properties) ? counter.after(hide) : counter.click(value as string | undefined, hide, file, node)
+          for (const name of CLICK_ATTRIBUTES) delete node.properties[name]
+          mark(node, timing)
+        }
+        walk(node)
+        return node as ElementContent
+      }) as typeof parent.children
+    }
+    walk(tree)
+    const override = options.frontmatterClicks
+    const clicks = typeof override === 'number' && Number.isInteger(override) && override >= 0 ? override : counter.total
+    if (override !== undefined && clicks !== override) file.message(`"clicks: ${String(override)}" is not a whole number ≥ 0; counted ${counter.total} instead`)
+    if (options.result) options.result.clicks = clicks
+    file.data.clicks = clicks
+  }
+}

@@ -1,0 +1,60 @@
+// Makes links safe and slide-aware: script schemes become about:blank, `/N` links move inside the deck.
+import type { Root, Element } from 'hast'
+import { visit } from 'unist-util-visit'
+import type { VFile } from 'vfile'
+
+const URL_PROPERTIES = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'data', 'srcDoc'] as const
+// Control characters and whitespace are ignored by browsers inside a scheme, so strip them before testing.
+const SCRIPT_SCHEME = /^(javascript|vbscript|livescript|data:text\/html|data:application\/(x-)?javascript)/i
+
+/** True when a URL would run script if followed. */
+export function isScriptUrl(url: string): boolean {
+  const squashed = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').replace(/&#(x?[0-9a-f]+);?/gi, (_m, code: string) =>
+    String.fromCharCode(code[0].toLowerCase() === 'x' ? parseInt(code.slice(1), 16) : parseInt(code, 10)),
+  )
+  return SCRIPT_SCHEME.test(squashed.replace(/[\s\u0000-\u001f]/g, ''))
+}
+
+/** `/12`, `/12?clicks=1` or `12` inside the deck → 12, else null. */
+export function slideTarget(href: string): number | null {
+  const m = href.match(/^\/?(\d+)(?:\?.*)?$/)
+  return m ? Number(m[1]) : null
+}
+
+export default function rehypeLinks(options: { total?: number } = {}) {
+  return (tree: Root, file: VFile) => {
+    visit(tree, 'element', (node: Element) => {
+      for (const key of URL_PROPERTIES) {
+        const value = node.properties[key]
+        if (typeof value === 'string' && isScriptUrl(value)) {
+          node.properties[key] = 'about:blank'
+          file.message(`A ${key} with a script scheme was replaced by about:blank`, node)
+        }
+      }
+      for (const key of Object.keys(node.properties)) {
+        // Event-handler attributes are strings in Markdown; React wants functions, and they would run author script anyway.
+        if (/^on[A-Z]/.test(key) || /^on[a-z]+$/.test(key)) {
+          delete node.properties[key]
+          file.message(`The "${key}" attribute was dropped: event handlers are not supported in slides`, node)
+        }
+      }
+      const isLink = node.tagName === 'a' || node.tagName === 'deck-link'
+      if (!isLink) return
+      const to = node.tagName === 'deck-link' ? String(node.properties.to ?? '') : String(node.properties.href ?? '')
+      const target = slideTarget(to)
+      if (target !== null) {
+        if (options.total && (target < 1 || target > options.total)) file.message(`Link to slide ${target}, but the deck has ${options.total} slides`, node)
+        node.tagName = 'deck-link'
+        node.properties = { ...node.properties, to: String(target) }
+        delete node.properties.href
+      } else if (node.tagName === 'a' && typeof node.properties.href === 'string' && /^https?:/i.test(node.properties.href)) {
+        node.properties.target ??= '_blank'
+        node.properties.rel ??= 'noopener noreferrer'
+      } else if (node.tagName === 'deck-link' && to) {
+        node.tagName = 'a'
+        node.properties = { ...node.properties, href: isScriptUrl(to) ? 'about:blank' : to }
+        delete node.properties.to
+      }
+    })
+  }
+}

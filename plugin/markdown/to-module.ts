@@ -1,0 +1,101 @@
+// Writes a slide's HAST as the code of a React module: rehype-react runs at build time with a runtime that emits code.
+import { unified } from 'unified'
+import rehypeReact from 'rehype-react'
+import type { Root, Element } from 'hast'
+
+/** A runtime component a `deck-*` element maps to, and where the browser imports it from. */
+export interface ComponentRef {
+  name: string
+  from: string
+  /** Named export; the default export when absent. */
+  exportName?: string
+}
+
+/** Components the Markdown can use, keyed by their HAST tag name. */
+export const slideComponents: Record<string, ComponentRef> = {
+  'deck-link': { name: 'SlideLink', from: '/src/components/SlideLink.tsx' },
+  'deck-mermaid': { name: 'Mermaid', from: '/src/components/Mermaid.tsx' },
+  'deck-reserve-ratio-simulator': { name: 'ReserveRatioSimulator', from: '/src/components/deck/ReserveRatioSimulator.tsx' },
+  'deck-multiplier-calculator': { name: 'MultiplierCalculator', from: '/src/components/deck/MultiplierCalculator.tsx' },
+}
+
+class Code {
+  constructor(readonly code: string) {}
+}
+
+const FRAGMENT = Symbol('Fragment')
+
+function serialize(value: unknown): string {
+  if (value instanceof Code) return value.code
+  if (Array.isArray(value)) return `[${value.map(serialize).join(',')}]`
+  if (value === undefined) return 'undefined'
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined)
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${serialize(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+/** The code of the JSX expression for a HAST root, and the components it uses. */
+function toExpression(root: Root, used: Map<string, ComponentRef>, onUnknown: (tag: string) => void): string {
+  const components: Record<string, unknown> = {}
+  for (const [tag, ref] of Object.entries(slideComponents)) components[tag] = ref
+  const jsx = (type: unknown, props: Record<string, unknown>, key?: string) => {
+    let typeCode: string
+    if (type === FRAGMENT) typeCode = '_Fragment'
+    else if (typeof type === 'string') {
+      if (type.startsWith('deck-')) onUnknown(type)
+      typeCode = JSON.stringify(type)
+    } else {
+      const ref = type as ComponentRef
+      used.set(ref.name, ref)
+      typeCode = ref.name
+    }
+    const fn = Array.isArray(props.children) ? '_jsxs' : '_jsx'
+    return new Code(`${fn}(${typeCode},${serialize(props)}${key === undefined ? '' : `,${JSON.stringify(key)}`})`)
+  }
+  const processor = unified().use(rehypeReact, {
+    Fragment: FRAGMENT,
+    jsx,
+    jsxs: jsx,
+    components,
+    elementAttributeNameCase: 'react',
+    stylePropertyNameCase: 'dom',
+    ignoreInvalidStyle: true,
+    passKeys: true,
+  } as never)
+  const result = processor.stringify(root) as unknown
+  return result instanceof Code ? result.code : 'null'
+}
+
+export interface SlideModuleInput {
+  no: number
+  /** The slide's HAST: a root whose children are `deck-slot` elements. */
+  hast: Root
+  noteHtml: string
+  /** Receives the tag of a `deck-*` element no component is registered for. */
+  onUnknownComponent?: (tag: string) => void
+}
+
+/** The module code of one slide: `slots` (React elements per layout slot), `noteHtml`, and HMR self-acceptance. */
+export function slideModuleCode({ no, hast, noteHtml, onUnknownComponent = () => {} }: SlideModuleInput): string {
+  const used = new Map<string, ComponentRef>()
+  const slots: string[] = []
+  for (const slot of hast.children as Element[]) {
+    const name = String(slot.properties?.name ?? 'default')
+    const expression = toExpression({ type: 'root', children: slot.children }, used, onUnknownComponent)
+    slots.push(`${JSON.stringify(name)}: ${expression}`)
+  }
+  const imports = [...used.values()].map((ref) =>
+    ref.exportName ? `import { ${ref.exportName} as ${ref.name} } from ${JSON.stringify(ref.from)}` : `import ${ref.name} from ${JSON.stringify(ref.from)}`,
+  )
+  return [
+    `import { jsx as _jsx, jsxs as _jsxs, Fragment as _Fragment } from 'react/jsx-runtime'`,
+    ...imports,
+    `export const no = ${no}`,
+    `export const noteHtml = ${JSON.stringify(noteHtml)}`,
+    `export const slots = {\n${slots.join(',\n')}\n}`,
+    // A content edit replaces this module only; the runtime swaps the slide in place.
+    `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent('deck:slide-update', { detail: { no: ${no}, module: mod } })) })`,
+  ].join('\n')
+}

@@ -1,0 +1,410 @@
+// Turns the text of a deck (Slidev's Markdown dialect) into slides and a resolved configuration: pure, no fs, no Vite.
+import matter from 'gray-matter'
+import { resolveConfig, type DeckConfig } from './config'
+
+export interface DeckError {
+  /** 1-based line in the file named by `file` (the deck itself when absent). */
+  line: number
+  message: string
+  file?: string
+  /** The slide the error belongs to, when it belongs to one. */
+  slide?: number
+}
+
+/** One `---`-delimited part of a source file, hidden or not, exactly as written. */
+export interface SourcePart {
+  index: number
+  /** 0-based line index of the first line (the separator line for every part but the first). */
+  start: number
+  /** 0-based line index one past the last line. */
+  end: number
+  raw: string
+  frontmatter: Record<string, unknown>
+  /** The YAML text of the frontmatter as written (empty when none). */
+  frontmatterRaw: string
+  /** 0-based line index where the Markdown content begins. */
+  contentStart: number
+  content: string
+  note: string
+}
+
+export interface Slide {
+  /** 1-based position among the visible slides. */
+  no: number
+  /** Index of the part in its source file. */
+  index: number
+  start: number
+  end: number
+  contentStart: number
+  /** The file this slide's text lives in (the deck, or a `src:` import). */
+  filepath?: string
+  frontmatter: Record<string, unknown>
+  frontmatterRaw: string
+  layout: string
+  title: string
+  level: number
+  note: string
+  content: string
+  raw: string
+}
+
+export interface Deck {
+  config: DeckConfig
+  headmatter: Record<string, unknown>
+  slides: Slide[]
+  /** Every part of the main file, hidden ones included: joining their `raw` with "\n" gives the source back. */
+  parts: SourcePart[]
+  errors: DeckError[]
+}
+
+export interface ParseOptions {
+  filepath?: string
+  /** Project root: `/`-rooted imports resolve from here, and no import may leave it. Defaults to the deck's folder. */
+  root?: string
+  /** Reads an imported file; return undefined when it does not exist. Without it, `src:` imports are reported. */
+  readFile?: (absolutePath: string) => string | undefined
+}
+
+const SEPARATOR = /^-{3,}\s*$/
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/
+
+/** Splits source lines into parts at separators outside code fences and HTML comments. */
+interface RawPart {
+  start: number
+  end: number
+  frontmatterRaw: string
+  /** 0-based line of the first YAML line, or -1 when the part has no `---` frontmatter. */
+  frontmatterLine: number
+  contentStart: number
+}
+
+function splitParts(lines: string[], errors: DeckError[], file?: string): RawPart[] {
+  const parts: RawPart[] = []
+  let start = 0
+  let frontmatterRaw = ''
+  let frontmatterLine = -1
+  let contentStart = 0
+  let fence: string | null = null
+  let inComment = false
+
+  const readFrontmatter = (opener: number): number => {
+    // `---` followed by a non-blank line opens frontmatter; it closes at the next `---` line.
+    for (let j = opener + 1; j < lines.length; j++) {
+      if (lines[j].trimEnd() === '---') {
+        frontmatterRaw = lines.slice(opener + 1, j).join('\n')
+        frontmatterLine = opener + 1
+        return j + 1
+      }
+    }
+    errors.push({ line: opener + 1, message: `Unclosed frontmatter: the "---" on line ${opener + 1} has no closing "---".`, file })
+    frontmatterRaw = ''
+    frontmatterLine = -1
+    return opener + 1
+  }
+
+  const close = (end: number) => {
+    // A file that opens with a bare separator has no empty first slide.
+    if (!(end === 0 && parts.length === 0)) parts.push({ start, end, frontmatterRaw, frontmatterLine, contentStart })
+    frontmatterRaw = ''
+    frontmatterLine = -1
+  }
+
+  const opensFrontmatter = (i: number) => {
+    const line = lines[i].trimEnd()
+    return line === '---' && lines[i + 1] !== undefined && lines[i + 1].trim() !== ''
+  }
+
+  let i = 0
+  if (lines.length && opensFrontmatter(0)) {
+    i = readFrontmatter(0)
+    contentStart = i
+  }
+  for (; i < lines.length; i++) {
+    const line = lines[i].replace(/\r$/, '')
+    if (fence) {
+      if (line.trimStart().startsWith(fence) && line.trim().replace(/[`~]/g, '') === '') fence = null
+      continue
+    }
+    if (inComment) {
+      if (line.includes('-->')) inComment = false
+      continue
+    }
+    const fenceMatch = line.match(FENCE)
+    if (fenceMatch) {
+      fence = fenceMatch[1]
+      continue
+    }
+    if (line.includes('<!--') && !line.slice(line.lastIndexOf('<!--')).includes('-->')) {
+      inComment = true
+      continue
+    }
+    if (SEPARATOR.test(line)) {
+      close(i)
+      start = i
+      contentStart = i + 1
+      if (opensFrontmatter(i)) {
+        const next = readFrontmatter(i)
+        contentStart = next
+        i = next - 1
+      }
+    }
+  }
+  close(lines.length)
+  return parts
+}
+
+/** A slide's content may open with a ```yaml block instead of `---` frontmatter. */
+function takeYamlFence(content: string): { yaml: string; rest: string; yamlLine: number; linesUsed: number } | null {
+  const m = content.match(/^((?:[ \t]*\n)*)```ya?ml[ \t]*\n([\s\S]*?)\n```[ \t]*(?:\n|$)/)
+  if (!m) return null
+  const newlines = (text: string) => text.split('\n').length - 1
+  return { yaml: m[2], rest: content.slice(m[0].length), yamlLine: newlines(m[1]) + 1, linesUsed: newlines(m[0]) }
+}
+
+/** The note is the last HTML comment, when nothing but whitespace follows it. */
+export function splitNote(content: string): { content: string; note: string } {
+  const trimmed = content.trimEnd()
+  if (!trimmed.endsWith('-->')) return { content, note: '' }
+  const open = trimmed.lastIndexOf('<!--')
+  if (open < 0) return { content, note: '' }
+  const note = trimmed.slice(open + 4, -3).trim()
+  return { content: trimmed.slice(0, open).trimEnd(), note }
+}
+
+function parseYaml(yaml: string, firstLine: number, errors: DeckError[], file?: string): Record<string, unknown> {
+  if (!yaml.trim()) return {}
+  try {
+    // gray-matter caches by input; the wrapper keeps its front-matter parser in charge of YAML.
+    const data = matter(`---\n${yaml}\n---\n`, {}).data
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+      errors.push({ line: firstLine, message: 'Frontmatter must be a YAML mapping (key: value lines).', file })
+      return {}
+    }
+    return { ...data }
+  } catch (error) {
+    const e = error as { mark?: { line?: number }; reason?: string; message?: string }
+    // gray-matter hands js-yaml the text after "---", which starts with a newline; end-of-text errors point past it.
+    const lastLine = firstLine + yaml.split('\n').length - 1
+    const line = Math.min(lastLine, Math.max(firstLine, firstLine + (e.mark?.line ?? 1) - 1))
+    errors.push({ line, message: `Malformed YAML in frontmatter: ${e.reason ?? e.message ?? String(error)}`, file })
+    return {}
+  }
+}
+
+const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/
+
+/** The first ATX heading outside code fences, as plain text. */
+export function findHeading(content: string): { title: string; level: number } | null {
+  let fence: string | null = null
+  for (const line of content.split('\n')) {
+    const fenceMatch = line.match(FENCE)
+    if (fence) {
+      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null
+      continue
+    }
+    if (fenceMatch) {
+      fence = fenceMatch[1]
+      continue
+    }
+    const m = line.replace(/\r$/, '').match(HEADING)
+    if (m) return { title: plainText(m[2]), level: m[1].length }
+  }
+  return null
+}
+
+/** Strips inline Markdown and HTML from a heading so it reads as a title. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/<[^>]+>/g, '')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|\*|_|~~|`)(.+?)\1/g, '$2')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+function toParts(source: string, errors: DeckError[], file?: string): SourcePart[] {
+  const lines = source.split('\n')
+  return splitParts(lines, errors, file).map((part, index) => {
+    const line = part.frontmatterLine
+    let frontmatter = line >= 0 ? parseYaml(part.frontmatterRaw, line + 1, errors, file) : {}
+    let frontmatterRaw = part.frontmatterRaw
+    let contentStart = part.contentStart
+    let content = lines.slice(part.contentStart, part.end).join('\n').replace(/\r/g, '')
+    if (line < 0) {
+      const fenced = takeYamlFence(content)
+      if (fenced) {
+        frontmatter = parseYaml(fenced.yaml, part.contentStart + fenced.yamlLine + 1, errors, file)
+        frontmatterRaw = fenced.yaml
+        contentStart = part.contentStart + fenced.linesUsed
+        content = fenced.rest
+      }
+    }
+    const { content: body, note } = splitNote(content)
+    return {
+      index,
+      start: part.start,
+      end: part.end,
+      raw: lines.slice(part.start, part.end).join('\n'),
+      frontmatter,
+      frontmatterRaw,
+      contentStart,
+      content: body.replace(/^\s*\n/, '').trimEnd(),
+      note,
+    }
+  })
+}
+
+function isHidden(frontmatter: Record<string, unknown>): boolean {
+  return frontmatter.hide === true || frontmatter.disabled === true
+}
+
+function dirname(path: string): string {
+  const i = path.lastIndexOf('/')
+  return i <= 0 ? '/' : path.slice(0, i)
+}
+
+/** Resolves `a/../b` segments without touching the file system. */
+function normalize(path: string): string {
+  const out: string[] = []
+  for (const seg of path.split('/')) {
+    if (seg === '' || seg === '.') continue
+    if (seg === '..') out.pop()
+    else out.push(seg)
+  }
+  return '/' + out.join('/')
+}
+
+function toSlide(part: SourcePart, filepath: string | undefined, inherited?: Record<string, unknown>): Omit<Slide, 'no'> {
+  const frontmatter = inherited ? { ...part.frontmatter, ...inherited } : part.frontmatter
+  const heading = findHeading(part.content)
+  const fmTitle = typeof frontmatter.title === 'string' ? frontmatter.title : typeof frontmatter.name === 'string' ? frontmatter.name : undefined
+  const level = typeof frontmatter.level === 'number' ? frontmatter.level : heading?.level ?? 1
+  return {
+    index: part.index,
+    start: part.start,
+    end: part.end,
+    contentStart: part.contentStart,
+    filepath,
+    frontmatter,
+    frontmatterRaw: part.frontmatterRaw,
+    layout: typeof frontmatter.layout === 'string' ? frontmatter.layout : '',
+    title: fmTitle ?? heading?.title ?? '',
+    level,
+    note: part.note,
+    content: part.content,
+    raw: part.raw,
+  }
+}
+
+interface ImportContext {
+  root: string
+  readFile?: ParseOptions['readFile']
+  errors: DeckError[]
+  stack: string[]
+}
+
+/** Expands `src:` imports into the slides they name, importer's frontmatter winning. */
+function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportContext): Omit<Slide, 'no'>[] {
+  const slides: Omit<Slide, 'no'>[] = []
+  for (const part of parts) {
+    if (isHidden(part.frontmatter)) continue
+    const src = part.frontmatter.src
+    if (typeof src !== 'string') {
+      slides.push(toSlide(part, filepath))
+      continue
+    }
+    const line = part.start + 1
+    const fail = (message: string) => ctx.errors.push({ line, message, file: filepath })
+    const [pathPart, range] = src.split('#')
+    if (!filepath && !pathPart.startsWith('/')) {
+      fail(`Cannot import "${src}": the deck has no file path to resolve it from.`)
+      continue
+    }
+    const target = pathPart.startsWith('/') ? normalize(ctx.root + pathPart) : normalize(dirname(filepath!) + '/' + pathPart)
+    if (!(target + '/').startsWith(normalize(ctx.root) + '/') && target !== normalize(ctx.root)) {
+      fail(`Refused to import "${src}": it resolves outside the project (${target}).`)
+      continue
+    }
+    if (ctx.stack.includes(target)) {
+      fail(`Circular import: ${[...ctx.stack, target].join(' → ')}`)
+      continue
+    }
+    const text = ctx.readFile?.(target)
+    if (text === undefined) {
+      fail(`Imported file not found: "${src}" (${target}).`)
+      continue
+    }
+    const imported = toParts(text, ctx.errors, target)
+    ctx.stack.push(target)
+    const importedSlides = expand(imported, target, ctx)
+    ctx.stack.pop()
+    const { src: _src, ...own } = part.frontmatter
+    const picked = range ? parseRangeString(importedSlides.length, range).map((n) => importedSlides[n - 1]) : importedSlides
+    for (const slide of picked) {
+      const merged = toSlide(imported[slide.index], target, own)
+      slides.push(merged)
+    }
+  }
+  return slides
+}
+
+export function parseDeck(source: string, options: ParseOptions = {}): Deck {
+  const errors: DeckError[] = []
+  const file = options.filepath
+  const parts = toParts(source, errors, file)
+  const headmatter = parts[0]?.frontmatter ?? {}
+  const root = options.root ?? (file ? dirname(file) : '/')
+  const ctx: ImportContext = { root, readFile: options.readFile, errors, stack: file ? [normalize(file)] : [] }
+  const slides: Slide[] = expand(parts, file, ctx).map((slide, i) => ({
+    ...slide,
+    no: i + 1,
+    layout: slide.layout || (i === 0 ? 'cover' : 'default'),
+  }))
+  const config = resolveConfig(headmatter, (key, message) => {
+    errors.push({ line: headmatterLine(parts[0], key), message, file, slide: 1 })
+  })
+  for (const error of errors) {
+    if (error.slide === undefined && (!error.file || error.file === file)) {
+      const owner = slides.find((s) => s.filepath === file && error.line - 1 >= s.start && error.line - 1 < s.end)
+      if (owner) error.slide = owner.no
+    }
+  }
+  return { config, headmatter, slides, parts, errors }
+}
+
+/** Line (1-based) of a key in the headmatter, for pointing at bad values. */
+function headmatterLine(part: SourcePart | undefined, key: string): number {
+  if (!part) return 1
+  const lines = part.frontmatterRaw.split('\n')
+  const top = key.split('.')[0]
+  const at = lines.findIndex((l) => l.startsWith(`${top}:`))
+  return part.start + 2 + Math.max(at, 0)
+}
+
+/** The deck's source text again, from its parts (hidden ones included). */
+export function assembleDeck(parts: Pick<SourcePart, 'raw'>[]): string {
+  return parts.map((p) => p.raw).join('\n')
+}
+
+/**
+ * Slide numbers named by a range string: `all`, `*` or empty → every slide; `none` → none;
+ * `,` or `;` lists of `n`, `a-b` and `a-` items. Numbers above `total` are dropped; sorted, unique.
+ */
+export function parseRangeString(total: number, range?: string): number[] {
+  const every = () => Array.from({ length: Math.max(0, total) }, (_, i) => i + 1)
+  const text = (range ?? '').trim()
+  if (text === '' || text === 'all' || text === '*') return every()
+  if (text === 'none') return []
+  const picked = new Set<number>()
+  for (const item of text.split(/[,;]/)) {
+    const m = item.trim().match(/^(\d+)(?:\s*-\s*(\d*))?$/)
+    if (!m) continue
+    const from = Number(m[1])
+    const to = m[2] === undefined ? from : m[2] === '' ? total : Number(m[2])
+    for (let n = Math.max(1, from); n <= Math.min(to, total); n++) picked.add(n)
+  }
+  return [...picked].sort((a, b) => a - b)
+}
+
+export type { DeckConfig }

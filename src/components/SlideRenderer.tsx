@@ -1,0 +1,30 @@
+// Renders one slide at one click step: its layout with its slots, the click classes applied before paint.
+import { useLayoutEffect, useRef } from 'react'
+import { useAtomValue } from 'jotai'
+import { slidesAtom } from '../state/deck'
+import { useSlideModule } from '../state/slide-modules'
+import { resolveLayout } from '../layouts'
+import { applyClicks } from '../logic/clicks'
+
+export interface SlideRendererProps {
+  no: number
+  clicks: number
+  className?: string
+}
+
+export default function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
+  const slide = useAtomValue(slidesAtom)[no - 1]
+  const mod = useSlideModule(no)
+  const ref = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    if (ref.current) applyClicks(ref.current, clicks)
+  }, [clicks, mod])
+  if (!slide) return null
+  const Layout = resolveLayout(slide.layout)
+  const extra = typeof slide.frontmatter.class === 'string' ? slide.frontmatter.class : undefined
+  return (
+    <div ref={ref} className={['slidev-page', `slidev-page-${no}`, className].filter(Boolean).join(' ')} data-slidev-no={no} data-loaded={mod ? 'true' : 'false'}>
+      {mod ? <Layout slots={mod.slots} frontmatter={slide.frontmatter} no={no} className={extra} /> : null}
+    </div>
+  )
+}

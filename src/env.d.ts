@@ -1,0 +1,50 @@
+/// <reference types="vite/client" />
+// Types of the deck plugin's virtual modules.
+
+declare module 'virtual:deck/slides' {
+  import type { DeckConfig } from '../plugin/config'
+  export interface SlideMeta {
+    no: number
+    title: string
+    level: number
+    layout: string
+    frontmatter: Record<string, unknown>
+    clicks: number
+    start: number
+    end: number
+    contentStart: number
+    file: string
+    hasNote: boolean
+    load: () => Promise<import('virtual:deck/slide').SlideModule>
+  }
+  export interface DeckErrorInfo {
+    line: number
+    message: string
+    file?: string
+    slide?: number
+  }
+  export const config: DeckConfig
+  export const slides: SlideMeta[]
+  export const errors: DeckErrorInfo[]
+}
+
+declare module 'virtual:deck/slide' {
+  import type { ReactNode } from 'react'
+  export interface SlideModule {
+    no: number
+    noteHtml: string
+    slots: Record<string, ReactNode>
+  }
+}
+
+declare module 'virtual:deck/search' {
+  const entries: { no: number; title: string; text: string; note: string }[]
+  export default entries
+}
+
+declare module 'virtual:deck/theme' {
+  import type { ComponentType } from 'react'
+  import type { LayoutProps } from './layouts/types'
+  export const name: string
+  export const layouts: Record<string, ComponentType<LayoutProps>>
+}

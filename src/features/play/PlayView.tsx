@@ -1,0 +1,85 @@
+// The audience's view: the slide at its click step, moved by keys, clicks and swipes, announced to screen readers.
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
+import { Navigate, useLocation, useParams } from 'react-router-dom'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { configAtom, slidesAtom } from '../../state/deck'
+import { positionAtom, viewModeAtom } from '../../state/nav'
+import { scaleAtom } from '../../state/preferences'
+import { drawingModeAtom, embeddedAtom, gotoOpenAtom } from '../../state/ui'
+import { toggleDarkAtom } from '../../state/color-scheme'
+import { useDeckNav } from '../../state/navigation'
+import { preloadAround } from '../../state/slide-modules'
+import { parseClicks, parseSlideNo } from '../../logic/nav'
+import { pageTitle } from '../../../plugin/config'
+import SlideCanvas from '../../components/SlideCanvas'
+import SlideStage from './SlideStage'
+import { useShortcuts } from './useShortcuts'
+import { usePointerNav } from './usePointerNav'
+import { slideAnnouncement } from './announce'
+import { toggleFullscreen } from './fullscreen'
+import ViewerChrome from '../chrome/ViewerChrome'
+import { showOverviewAtom } from '../../state/preferences'
+
+export default function PlayView() {
+  const params = useParams()
+  const location = useLocation()
+  const slides = useAtomValue(slidesAtom)
+  const config = useAtomValue(configAtom)
+  const no = parseSlideNo(params.no, slides.length)
+  const clicks = no ? parseClicks(new URLSearchParams(location.search).get('clicks'), slides[no - 1].clicks) : 0
+  const setPosition = useSetAtom(positionAtom)
+  const setMode = useSetAtom(viewModeAtom)
+  const scale = useAtomValue(scaleAtom)
+  const embedded = useAtomValue(embeddedAtom)
+  const drawing = useAtomValue(drawingModeAtom)
+  const nav = useDeckNav()
+  const toggleDark = useSetAtom(toggleDarkAtom)
+  const setGoto = useSetAtom(gotoOpenAtom)
+  const setOverview = useSetAtom(showOverviewAtom)
+  const setDrawing = useSetAtom(drawingModeAtom)
+  const stageRef = useRef<HTMLDivElement>(null)
+
+  useLayoutEffect(() => {
+    setMode('play')
+    if (no) setPosition({ no, clicks })
+  }, [no, clicks, setPosition, setMode])
+
+  useEffect(() => {
+    if (!no) return
+    preloadAround(no)
+    document.title = pageTitle(config, slides[no - 1]?.title)
+  }, [no, config, slides])
+
+  useShortcuts({
+    next: nav.next,
+    prev: nav.prev,
+    toggleDark,
+    toggleFullscreen,
+    toggleGoto: () => setGoto((open) => !open),
+    toggleOverview: () => setOverview((open) => !open),
+    escape: () => {
+      setGoto(false)
+      setOverview(false)
+      setDrawing(false)
+    },
+  })
+
+  const act = useCallback((action: 'next' | 'prev') => (action === 'next' ? nav.next() : nav.prev()), [nav])
+  usePointerNav(stageRef, act, !drawing)
+
+  if (!no) return <Navigate to="/1" replace />
+  const title = slides[no - 1]?.title ?? ''
+  return (
+    <div className={`slidev-play ${embedded ? 'is-embedded' : ''} ${config.selectable ? '' : 'select-none'}`}>
+      <main ref={stageRef} className="slidev-play-stage" aria-roledescription="slide deck">
+        <SlideCanvas scaleMode={scale}>
+          <SlideStage no={no} clicks={clicks} />
+        </SlideCanvas>
+      </main>
+      <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="slide-announcer">
+        {slideAnnouncement(config.htmlAttrs.lang ?? 'en', no, slides.length, title)}
+      </div>
+      {embedded ? null : <ViewerChrome no={no} clicks={clicks} />}
+    </div>
+  )
+}

@@ -1,0 +1,10 @@
+// The center layout: content centred on the canvas both ways.
+import { layoutClass, type LayoutProps } from './types'
+
+export default function Center({ slots, className }: LayoutProps) {
+  return (
+    <div className={layoutClass('center', className)}>
+      <div className="my-auto">{slots.default}</div>
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+// The routes of spec.md section 2: /N, /presenter/N, /print, /presenter/print; anything else goes to /1.
+import { lazy, Suspense } from 'react'
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
+import PlayView from './features/play/PlayView'
+
+const PresenterView = lazy(() => import('./features/presenter/PresenterView'))
+const PrintView = lazy(() => import('./features/print/PrintView'))
+const PresenterPrintView = lazy(() => import('./features/print/PresenterPrintView'))
+
+/** Redirects keep the query (password, embedded) so nothing the visitor asked for is lost. */
+function RedirectTo({ path }: { path: string }) {
+  const { search } = useLocation()
+  return <Navigate to={path + search} replace />
+}
+
+export default function DeckRoutes() {
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        <Route path="/" element={<RedirectTo path="/1" />} />
+        <Route path="/print" element={<PrintView />} />
+        <Route path="/presenter/print" element={<PresenterPrintView />} />
+        <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
+        <Route path="/presenter/:no" element={<PresenterView />} />
+        <Route path="/:no" element={<PlayView />} />
+        <Route path="*" element={<Navigate to="/1" replace />} />
+      </Routes>
+    </Suspense>
+  )
+}

@@ -1,0 +1,24 @@
+// The deck as compiled by the plugin: slide list and configuration, swapped in place on HMR.
+import { atom } from 'jotai'
+import { config as initialConfig, slides as initialSlides, errors as initialErrors, type SlideMeta, type DeckErrorInfo } from 'virtual:deck/slides'
+import type { DeckConfig } from '../../plugin/config'
+import { deckStore } from './store'
+
+export const slidesAtom = atom<SlideMeta[]>(initialSlides)
+export const configAtom = atom<DeckConfig>(initialConfig)
+/** Errors of the last edit of slides.md (dev only); the last good deck stays on screen meanwhile. */
+export const deckErrorsAtom = atom<DeckErrorInfo[]>(initialErrors)
+export const totalAtom = atom((get) => get(slidesAtom).length)
+
+export function clicksOf(slides: SlideMeta[], no: number): number {
+  return slides[no - 1]?.clicks ?? 0
+}
+
+if (import.meta.hot) {
+  window.addEventListener('deck:list-update', (event) => {
+    const mod = (event as CustomEvent<{ slides: SlideMeta[]; config: DeckConfig }>).detail
+    deckStore.set(slidesAtom, mod.slides)
+    deckStore.set(configAtom, mod.config)
+  })
+  import.meta.hot.on('deck:errors', (errors: DeckErrorInfo[]) => deckStore.set(deckErrorsAtom, errors))
+}

@@ -1,0 +1,54 @@
+// The viewer's preferences in localStorage (Slidev's key names); a corrupt or foreign value falls back to the default.
+import { atom, type PrimitiveAtom } from 'jotai'
+
+export const STORAGE_PREFIX = 'slidev-'
+
+function read<T>(key: string, fallback: T, accept: (v: unknown) => v is T): T {
+  try {
+    const raw = localStorage.getItem(STORAGE_PREFIX + key)
+    if (raw === null) return fallback
+    const value: unknown = JSON.parse(raw)
+    return accept(value) ? value : fallback
+  } catch {
+    return fallback
+  }
+}
+
+function write(key: string, value: unknown) {
+  try {
+    localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(value))
+  } catch {
+    // Storage full or disabled: the preference lives for this page only.
+  }
+}
+
+/** An atom mirrored to `slidev-<key>`, validated on read. */
+export function preferenceAtom<T>(key: string, fallback: T, accept: (v: unknown) => v is T): PrimitiveAtom<T> {
+  const base = atom<T>(read(key, fallback, accept))
+  const derived = atom(
+    (get) => get(base),
+    (get, set, update: T | ((prev: T) => T)) => {
+      const next = typeof update === 'function' ? (update as (prev: T) => T)(get(base)) : update
+      if (!accept(next)) return
+      set(base, next)
+      write(key, next)
+    },
+  )
+  return derived as unknown as PrimitiveAtom<T>
+}
+
+export const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean'
+export const isNumberIn = (min: number, max: number) => (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max
+export const isOneOf = <T extends string | number>(...values: T[]) => (v: unknown): v is T => values.includes(v as T)
+
+/** 0 = fit the window, 1 = one slide pixel per screen pixel. */
+export const scaleAtom = preferenceAtom<0 | 1>('scale', 0, isOneOf<0 | 1>(0, 1))
+export const colorChoiceAtom = preferenceAtom<'dark' | 'light' | 'auto'>('color-schema', 'auto', isOneOf('dark', 'light', 'auto'))
+export const showOverviewAtom = preferenceAtom('show-overview', false, isBoolean)
+export const presenterCursorAtom = preferenceAtom('presenter-cursor', true, isBoolean)
+export const showEditorAtom = preferenceAtom('show-editor', false, isBoolean)
+export const editorWidthAtom = preferenceAtom('editor-width', 420, isNumberIn(240, 2000))
+export const presenterFontSizeAtom = preferenceAtom('presenter-font-size', 1, isNumberIn(0.5, 2))
+export const presenterLayoutAtom = preferenceAtom<1 | 2>('presenter-layout', 1, isOneOf<1 | 2>(1, 2))
+export const drawingEnabledAtom = preferenceAtom('drawing-enabled', false, isBoolean)
+export const drawingPinnedAtom = preferenceAtom('drawing-pinned', false, isBoolean)

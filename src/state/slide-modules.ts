@@ -1,0 +1,88 @@
+// Loads slide modules on demand, keeps them, preloads neighbours, and swaps a slide in place when HMR replaces it.
+import { useEffect, useSyncExternalStore } from 'react'
+import type { SlideModule } from 'virtual:deck/slide'
+import type { SlideMeta } from 'virtual:deck/slides'
+import { slidesAtom } from './deck'
+import { deckStore } from './store'
+
+const loaded = new Map<number, SlideModule>()
+const pending = new Map<number, Promise<SlideModule | undefined>>()
+const listeners = new Set<() => void>()
+let version = 0
+
+function emit() {
+  version += 1
+  for (const listener of listeners) listener()
+}
+
+function meta(no: number): SlideMeta | undefined {
+  return deckStore.get(slidesAtom)[no - 1]
+}
+
+/** Starts (once) loading slide `no`; resolves with its module. */
+export function loadSlide(no: number): Promise<SlideModule | undefined> {
+  const have = loaded.get(no)
+  if (have) return Promise.resolve(have)
+  let promise = pending.get(no)
+  if (!promise) {
+    const slide = meta(no)
+    promise = slide
+      ? slide.load().then(
+          (mod) => {
+            loaded.set(no, mod)
+            pending.delete(no)
+            emit()
+            return mod
+          },
+          (error: unknown) => {
+            pending.delete(no)
+            console.error(`[deck] slide ${no} failed to load`, error)
+            return undefined
+          },
+        )
+      : Promise.resolve(undefined)
+    pending.set(no, promise)
+  }
+  return promise
+}
+
+/** Loads the slides around `no` so moving there shows them at once (unless a slide says `preload: false`). */
+export function preloadAround(no: number) {
+  for (const n of [no + 1, no - 1, no + 2]) {
+    const slide = meta(n)
+    if (slide && slide.frontmatter.preload !== false) void loadSlide(n)
+  }
+}
+
+export function getLoadedSlide(no: number): SlideModule | undefined {
+  return loaded.get(no)
+}
+
+/** The module of slide `no`, or undefined while it loads. */
+export function useSlideModule(no: number): SlideModule | undefined {
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => version,
+  )
+  useEffect(() => {
+    void loadSlide(no)
+  }, [no])
+  return loaded.get(no)
+}
+
+if (import.meta.hot) {
+  window.addEventListener('deck:slide-update', (event) => {
+    const { no, module } = (event as CustomEvent<{ no: number; module: SlideModule }>).detail
+    loaded.set(no, module)
+    emit()
+  })
+  window.addEventListener('deck:list-update', () => {
+    // Slide numbers may have shifted: forget modules whose slide no longer exists.
+    const total = deckStore.get(slidesAtom).length
+    for (const no of [...loaded.keys()]) if (no > total) loaded.delete(no)
+    emit()
+  })
+}
