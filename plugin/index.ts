@@ -4,7 +4,7 @@ import { dirname, relative, resolve } from 'node:path'
 import type { Plugin, ViteDevServer, ModuleNode } from 'vite'
 import { parseDeck, type Deck, type DeckError, type Slide } from './parser'
 import { pageTitle } from './config'
-import { analyzeSlide, highlightSlide, renderNote, plainSlideText, type AnalyzedSlide } from './markdown/pipeline'
+import { analyzeSlide, highlightSlide, renderNote, renderInfo, plainSlideText, type AnalyzedSlide } from './markdown/pipeline'
 import { slideModuleCode } from './markdown/to-module'
 import { createEditorMiddleware } from './editor'
 
@@ -102,6 +102,7 @@ export default function deckPlugin(): Plugin {
     const shownErrors = isBuild ? [] : errors
     return [
       `export const config = ${JSON.stringify(current.config)}`,
+      `export const infoHtml = ${JSON.stringify(renderInfo(current.config.info))}`,
       `export const slides = [\n${slides.join(',\n')}\n]`,
       `export const errors = ${JSON.stringify(shownErrors.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })))}`,
       `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent('deck:list-update', { detail: mod })) })`,

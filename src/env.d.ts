@@ -24,6 +24,7 @@ declare module 'virtual:deck/slides' {
     slide?: number
   }
   export const config: DeckConfig
+  export const infoHtml: string
   export const slides: SlideMeta[]
   export const errors: DeckErrorInfo[]
 }

@@ -84,6 +84,13 @@ export function renderNote(note: string): string {
   return html.join('')
 }
 
+/** The deck's info text as HTML; raw HTML in it is dropped and script URLs are neutralised. */
+export function renderInfo(info: string | false): string {
+  if (!info || !info.trim()) return ''
+  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeLinks)
+  return toHtml(processor.runSync(processor.parse(info)) as Root)
+}
+
 /** Searchable plain text of a slide's Markdown (for goto's full-text search). */
 export function plainSlideText(content: string): string {
   return content

@@ -2,7 +2,12 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
 import { deckShapeAtom } from '../../state/nav'
-import { scaleAtom } from '../../state/preferences'
+import { scaleAtom, showOverviewAtom } from '../../state/preferences'
+import { gotoOpenAtom, infoOpenAtom } from '../../state/ui'
+import { viewModeAtom } from '../../state/nav'
+import { infoHtml } from 'virtual:deck/slides'
+import { Link, useLocation } from 'react-router-dom'
+import { presenterAllowed, downloadUrl } from './permissions'
 import { canToggleDarkAtom, isDarkAtom, toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav } from '../../state/navigation'
 import { hasNext, hasPrev } from '../../logic/nav'
@@ -18,6 +23,14 @@ export default function NavControls({ no, clicks }: { no: number; clicks: number
   const canToggleDark = useAtomValue(canToggleDarkAtom)
   const toggleDark = useSetAtom(toggleDarkAtom)
   const nav = useDeckNav()
+  const mode = useAtomValue(viewModeAtom)
+  const setOverview = useSetAtom(showOverviewAtom)
+  const setGoto = useSetAtom(gotoOpenAtom)
+  const setInfo = useSetAtom(infoOpenAtom)
+  const { search } = useLocation()
+  const password = new URLSearchParams(search).get('password')
+  const keep = password ? `?password=${encodeURIComponent(password)}` : ''
+  const download = downloadUrl(config)
   const t = labelsFor(config.htmlAttrs.lang)
   const at = { no, clicks }
   return (
@@ -56,6 +69,32 @@ export default function NavControls({ no, clicks }: { no: number; clicks: number
         >
           <span aria-hidden="true">{scale === 0 ? '1:1' : '⤢'}</span>
         </button>
+        <button type="button" className="slidev-icon-btn" onClick={() => setOverview((v) => !v)} aria-label={t.overview} title={`${t.overview} (o)`}>
+          <span aria-hidden="true">▦</span>
+        </button>
+        <button type="button" className="slidev-icon-btn" onClick={() => setGoto((v) => !v)} aria-label={t.goto} title={`${t.goto} (g)`}>
+          <span aria-hidden="true">⌕</span>
+        </button>
+        {mode === 'play' && infoHtml ? (
+          <button type="button" className="slidev-icon-btn" onClick={() => setInfo(true)} aria-label={t.info} title={t.info}>
+            <span aria-hidden="true">ⓘ</span>
+          </button>
+        ) : null}
+        {download ? (
+          <a className="slidev-icon-btn" href={download} download aria-label={t.download} title={t.download}>
+            <span aria-hidden="true">⤓</span>
+          </a>
+        ) : null}
+        {mode === 'play' && presenterAllowed(config) ? (
+          <Link className="slidev-icon-btn" to={`/presenter/${no}${keep}`} aria-label={t.presenter} title={t.presenter}>
+            <span aria-hidden="true">▣</span>
+          </Link>
+        ) : null}
+        {mode === 'presenter' ? (
+          <Link className="slidev-icon-btn" to={`/${no}${keep}`} aria-label={t.play} title={t.play}>
+            <span aria-hidden="true">▶</span>
+          </Link>
+        ) : null}
       </div>
       <div className="slidev-progress" role="progressbar" aria-label={t.progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={no}>
         <div className="slidev-progress-bar" style={{ width: `${(no / total) * 100}%` }} />

@@ -38,6 +38,8 @@ export default function PlayView() {
   const setOverview = useSetAtom(showOverviewAtom)
   const setDrawing = useSetAtom(drawingModeAtom)
   const stageRef = useRef<HTMLDivElement>(null)
+  const overviewOpen = useAtomValue(showOverviewAtom)
+  const gotoOpen = useAtomValue(gotoOpenAtom)
 
   useLayoutEffect(() => {
     setMode('play')
@@ -62,7 +64,7 @@ export default function PlayView() {
       setOverview(false)
       setDrawing(false)
     },
-  })
+  }, !overviewOpen && !gotoOpen)
 
   const act = useCallback((action: 'next' | 'prev') => (action === 'next' ? nav.next() : nav.prev()), [nav])
   usePointerNav(stageRef, act, !drawing)

@@ -1,0 +1,46 @@
+// Browser tests in Debian's Chromium (no browser download): a built fixture deck served by `vite preview`,
+// and the dev server for HMR and editor tests.
+import { defineConfig } from '@playwright/test'
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: 'http://127.0.0.1:4180',
+    viewport: { width: 1280, height: 720 },
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [
+    {
+      // The fixture deck, built once, served like any static host would.
+      command: 'npx vite preview --outDir .e2e/fixture-dist --port 4180 --strictPort --host 127.0.0.1',
+      url: 'http://127.0.0.1:4180/1',
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // The real deck, built once.
+      command: 'npx vite preview --outDir .e2e/deck-dist --port 4181 --strictPort --host 127.0.0.1',
+      url: 'http://127.0.0.1:4181/1',
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: 'npx vite preview --outDir .e2e/rich-dist --port 4182 --strictPort --host 127.0.0.1',
+      url: 'http://127.0.0.1:4182/1',
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
+})

@@ -1,0 +1,2 @@
+// interim stub
+export default function Mermaid({ code }: { code: string; options?: string }) { return <pre>{code}</pre> }

@@ -1,0 +1,32 @@
+// Builds the fixture deck and the real deck for the browser tests (skipped when a build is newer than its sources).
+import { execFileSync } from 'node:child_process'
+import { existsSync, statSync, readdirSync } from 'node:fs'
+import { resolve, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+function newest(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let time = 0
+  for (const entry of readdirSync(path)) if (entry !== 'node_modules' && !entry.startsWith('.')) time = Math.max(time, newest(resolve(path, entry)))
+  return time
+}
+
+function build(entry, outDir) {
+  const marker = resolve(root, outDir, 'index.html')
+  const sources = Math.max(...['src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', entry].map((p) => newest(resolve(root, p))))
+  if (existsSync(marker) && statSync(marker).mtimeMs > sources) return
+  console.log(`building ${entry} → ${outDir}`)
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, SLIDES_ENTRY: entry, DECK_EXPORTING: '1' },
+  })
+}
+
+build('tests/fixtures/basic.md', '.e2e/fixture-dist')
+build('tests/fixtures/rich.md', '.e2e/rich-dist')
+build(process.env.SLIDES_ENTRY || 'slides.md', '.e2e/deck-dist')

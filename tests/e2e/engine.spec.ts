@@ -1,0 +1,162 @@
+// The engine as a visitor uses it: routes, keys, clicks, links, layouts, on the built fixture deck.
+import { test, expect, type Page } from '@playwright/test'
+
+const slide = (page: Page) => page.locator('.slidev-stage-slide:not(.deck-leave) .slidev-page')
+
+async function settle(page: Page) {
+  await expect(page.locator('.deck-leave')).toHaveCount(0)
+}
+
+test.describe('routes', () => {
+  test('empty and unknown paths go to /1', async ({ page }) => {
+    for (const path of ['/', '/999', '/abc', '/1/2/3', '/0', '/-2']) {
+      await page.goto(path)
+      await expect(page).toHaveURL(/\/1$/)
+    }
+  })
+
+  test('/N shows slide N with the DOM hooks and page title', async ({ page }) => {
+    await page.goto('/3')
+    await expect(slide(page)).toHaveAttribute('data-slidev-no', '3')
+    await expect(slide(page)).toHaveClass(/slidev-page-3/)
+    await expect(page.locator('.slidev-page-3 .slidev-layout.two-cols-header')).toBeVisible()
+    await expect(page.locator('.slidev-page-3 .col-left')).toHaveText('左侧内容')
+    await expect(page.locator('.slidev-page-3 .col-right')).toHaveText('右侧内容')
+    await expect(page).toHaveTitle(/两栏 · Fixture deck - Tests/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+  })
+
+  test('?clicks restores a click step; an odd value is clamped', async ({ page }) => {
+    await page.goto('/2?clicks=2')
+    await expect(page.locator('.slidev-page-2 li').nth(1)).not.toHaveClass(/slidev-vclick-hidden/)
+    await expect(page.locator('.slidev-page-2 li').nth(2)).toHaveClass(/slidev-vclick-hidden/)
+    await page.goto('/2?clicks=abc')
+    await expect(page.locator('.slidev-page-2 li').first()).toHaveClass(/slidev-vclick-hidden/)
+  })
+
+  test('/presenter goes to /presenter/1', async ({ page }) => {
+    await page.goto('/presenter')
+    await expect(page).toHaveURL(/\/presenter\/1$/)
+  })
+})
+
+test.describe('walking the deck', () => {
+  test('forward through every slide and click, then back, with the URLs of spec section 4', async ({ page }) => {
+    await page.goto('/1')
+    await expect(slide(page)).toContainText('测试封面')
+    const forward = ['/2', '/2?clicks=1', '/2?clicks=2', '/2?clicks=3', '/3', '/4', '/5', '/5?clicks=1', '/5?clicks=2', '/5?clicks=3', '/6']
+    for (const url of forward) {
+      await page.keyboard.press('ArrowRight')
+      await expect(page).toHaveURL(new RegExp(`${url.replace('?', '\\?')}$`))
+    }
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/6$/)
+    await settle(page)
+    await expect(slide(page)).toContainText('最后一张')
+    // Back into slide 5 lands on its last click.
+    await page.keyboard.press('ArrowLeft')
+    await expect(page).toHaveURL(/\/5\?clicks=3$/)
+    await page.keyboard.press('ArrowUp')
+    await expect(page).toHaveURL(/\/5\?clicks=2$/)
+  })
+
+  test('click steps reveal in order with Slidev classes, ranges and hides', async ({ page }) => {
+    await page.goto('/5')
+    const el = (text: string) => page.locator('.slidev-page-5 div', { hasText: text }).last()
+    await expect(el('A 出现')).toHaveClass(/slidev-vclick-hidden/)
+    await expect(el('D 在第 2 步隐藏')).not.toHaveClass(/slidev-vclick-hidden/)
+    await page.keyboard.press('Space')
+    await expect(el('A 出现')).not.toHaveClass(/slidev-vclick-hidden/)
+    await expect(el('A 出现')).toHaveClass(/slidev-vclick-current/)
+    await expect(el('B 在 1-2 步可见')).not.toHaveClass(/slidev-vclick-hidden/)
+    await expect(el('C 与 A 同时')).not.toHaveClass(/slidev-vclick-hidden/)
+    await page.keyboard.press('PageDown')
+    await expect(el('D 在第 2 步隐藏')).toHaveClass(/slidev-vclick-hidden/)
+    await expect(el('A 出现')).toHaveClass(/slidev-vclick-prior/)
+    await page.keyboard.press('ArrowDown')
+    await expect(el('B 在 1-2 步可见')).toHaveClass(/slidev-vclick-hidden/)
+  })
+
+  test('slide changes push history, click steps replace it', async ({ page }) => {
+    await page.goto('/1')
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/2\?clicks=2$/)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/1$/)
+  })
+
+  test('shift+space and Page Up go back; keys are ignored in inputs and on buttons', async ({ page }) => {
+    await page.goto('/3')
+    await page.keyboard.press('Shift+Space')
+    await expect(page).toHaveURL(/\/2\?clicks=3$/)
+    await page.keyboard.press('PageUp')
+    await expect(page).toHaveURL(/\/2\?clicks=2$/)
+    await page.evaluate(() => {
+      const input = document.createElement('input')
+      input.id = 'probe'
+      document.body.appendChild(input)
+      input.focus()
+    })
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/2\?clicks=2$/)
+  })
+
+  test('clicking the right of the slide goes forward, the left goes back', async ({ page }) => {
+    await page.goto('/3')
+    const box = (await page.locator('.slidev-play-stage').boundingBox())!
+    await page.mouse.click(box.x + box.width * 0.9, box.y + box.height / 2)
+    await expect(page).toHaveURL(/\/4$/)
+    await settle(page)
+    await page.mouse.click(box.x + box.width * 0.2, box.y + box.height / 2)
+    await expect(page).toHaveURL(/\/3$/)
+  })
+
+  test('in-deck links move without reloading; script links become about:blank', async ({ page }) => {
+    await page.goto('/4')
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
+    await page.locator('.slidev-page-4 a', { hasText: '回到第二张' }).click()
+    await expect(page).toHaveURL(/\/2$/)
+    expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(42)
+    await page.goto('/4')
+    await expect(page.locator('.slidev-page-4 a', { hasText: '坏链接' })).toHaveAttribute('href', 'about:blank')
+  })
+
+  test('the cover button links to slide 2', async ({ page }) => {
+    await page.goto('/1')
+    await page.locator('.cover-button').click()
+    await expect(page).toHaveURL(/\/2$/)
+  })
+
+  test('slide changes are announced to screen readers', async ({ page }) => {
+    await page.goto('/3')
+    await expect(page.getByTestId('slide-announcer')).toHaveText('第 3 张，共 6 张：两栏')
+  })
+
+  test('transitions run forward and reversed, and not with reduced motion', async ({ page }) => {
+    await page.goto('/2?clicks=3')
+    await page.keyboard.press('ArrowRight')
+    await expect(page.locator('.slidev-stage.transition-slide-left.forward')).toHaveCount(1)
+    await settle(page)
+    await page.keyboard.press('ArrowLeft')
+    await expect(page.locator('.slidev-stage.backward')).toHaveCount(1)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await settle(page)
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/3$/)
+    await expect(page.locator('.deck-leave')).toHaveCount(0)
+  })
+
+  test('the canvas keeps 980 × 552 slide pixels scaled to the window', async ({ page }) => {
+    await page.goto('/1')
+    const content = page.locator('.slidev-slide-content')
+    await expect(content).toHaveCSS('width', '980px')
+    await expect(content).toHaveCSS('height', '552px')
+    const box = (await page.locator('.slidev-slide-container').boundingBox())!
+    expect(Math.abs(box.width / box.height - 980 / 552)).toBeLessThan(0.01)
+    await page.setViewportSize({ width: 600, height: 700 })
+    const small = (await page.locator('.slidev-slide-container').boundingBox())!
+    expect(Math.round(small.width)).toBeLessThanOrEqual(600)
+  })
+})
