@@ -33,6 +33,8 @@ export function useDeckNav(): DeckNav {
       const target = { no, clicks: Math.min(Math.max(0, to.clicks), shape.clicksOf(no)) }
       if (target.no === from.no && target.clicks === from.clicks) return
       navigate(positionUrl(mode === 'print' ? 'play' : mode, target, window.location.search), { replace: target.no === from.no })
+      // The URL changes now but the route renders later; keys pressed in between must start from here.
+      deckStore.set(positionAtom, target)
     },
     [navigate, mode],
   )

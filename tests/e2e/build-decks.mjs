@@ -16,6 +16,7 @@ function newest(path) {
 }
 
 function build(entry, outDir) {
+  if (!existsSync(resolve(root, entry))) throw new Error(`Deck for the browser tests not found: ${entry}`)
   const marker = resolve(root, outDir, 'index.html')
   const sources = Math.max(...['src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', entry].map((p) => newest(resolve(root, p))))
   if (existsSync(marker) && statSync(marker).mtimeMs > sources) return
@@ -27,6 +28,10 @@ function build(entry, outDir) {
   })
 }
 
-build('tests/fixtures/basic.md', '.e2e/fixture-dist')
-build('tests/fixtures/rich.md', '.e2e/rich-dist')
-build(process.env.SLIDES_ENTRY || 'slides.md', '.e2e/deck-dist')
+const decks = [
+  ['tests/fixtures/basic.md', '.e2e/fixture-dist'],
+  ['tests/fixtures/rich.md', '.e2e/rich-dist'],
+  [process.env.SLIDES_ENTRY || 'slides.md', '.e2e/deck-dist'],
+]
+const only = process.argv.slice(2)
+for (const [entry, outDir] of decks) if (!only.length || only.some((o) => entry.includes(o))) build(entry, outDir)

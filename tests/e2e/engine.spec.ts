@@ -3,6 +3,12 @@ import { test, expect, type Page } from '@playwright/test'
 
 const slide = (page: Page) => page.locator('.slidev-stage-slide:not(.deck-leave) .slidev-page')
 
+/** Opens a path and waits until its slide is rendered (keys pressed before that would go nowhere). */
+async function open(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible()
+}
+
 async function settle(page: Page) {
   await expect(page.locator('.deck-leave')).toHaveCount(0)
 }
@@ -16,7 +22,7 @@ test.describe('routes', () => {
   })
 
   test('/N shows slide N with the DOM hooks and page title', async ({ page }) => {
-    await page.goto('/3')
+    await open(page, '/3')
     await expect(slide(page)).toHaveAttribute('data-slidev-no', '3')
     await expect(slide(page)).toHaveClass(/slidev-page-3/)
     await expect(page.locator('.slidev-page-3 .slidev-layout.two-cols-header')).toBeVisible()
@@ -27,10 +33,10 @@ test.describe('routes', () => {
   })
 
   test('?clicks restores a click step; an odd value is clamped', async ({ page }) => {
-    await page.goto('/2?clicks=2')
+    await open(page, '/2?clicks=2')
     await expect(page.locator('.slidev-page-2 li').nth(1)).not.toHaveClass(/slidev-vclick-hidden/)
     await expect(page.locator('.slidev-page-2 li').nth(2)).toHaveClass(/slidev-vclick-hidden/)
-    await page.goto('/2?clicks=abc')
+    await open(page, '/2?clicks=abc')
     await expect(page.locator('.slidev-page-2 li').first()).toHaveClass(/slidev-vclick-hidden/)
   })
 
@@ -42,7 +48,7 @@ test.describe('routes', () => {
 
 test.describe('walking the deck', () => {
   test('forward through every slide and click, then back, with the URLs of spec section 4', async ({ page }) => {
-    await page.goto('/1')
+    await open(page, '/1')
     await expect(slide(page)).toContainText('测试封面')
     const forward = ['/2', '/2?clicks=1', '/2?clicks=2', '/2?clicks=3', '/3', '/4', '/5', '/5?clicks=1', '/5?clicks=2', '/5?clicks=3', '/6']
     for (const url of forward) {
@@ -61,7 +67,7 @@ test.describe('walking the deck', () => {
   })
 
   test('click steps reveal in order with Slidev classes, ranges and hides', async ({ page }) => {
-    await page.goto('/5')
+    await open(page, '/5')
     const el = (text: string) => page.locator('.slidev-page-5 div', { hasText: text }).last()
     await expect(el('A 出现')).toHaveClass(/slidev-vclick-hidden/)
     await expect(el('D 在第 2 步隐藏')).not.toHaveClass(/slidev-vclick-hidden/)
@@ -78,7 +84,7 @@ test.describe('walking the deck', () => {
   })
 
   test('slide changes push history, click steps replace it', async ({ page }) => {
-    await page.goto('/1')
+    await open(page, '/1')
     await page.keyboard.press('ArrowRight')
     await page.keyboard.press('ArrowRight')
     await page.keyboard.press('ArrowRight')
@@ -88,7 +94,7 @@ test.describe('walking the deck', () => {
   })
 
   test('shift+space and Page Up go back; keys are ignored in inputs and on buttons', async ({ page }) => {
-    await page.goto('/3')
+    await open(page, '/3')
     await page.keyboard.press('Shift+Space')
     await expect(page).toHaveURL(/\/2\?clicks=3$/)
     await page.keyboard.press('PageUp')
@@ -104,7 +110,7 @@ test.describe('walking the deck', () => {
   })
 
   test('clicking the right of the slide goes forward, the left goes back', async ({ page }) => {
-    await page.goto('/3')
+    await open(page, '/3')
     const box = (await page.locator('.slidev-play-stage').boundingBox())!
     await page.mouse.click(box.x + box.width * 0.9, box.y + box.height / 2)
     await expect(page).toHaveURL(/\/4$/)
@@ -114,28 +120,28 @@ test.describe('walking the deck', () => {
   })
 
   test('in-deck links move without reloading; script links become about:blank', async ({ page }) => {
-    await page.goto('/4')
+    await open(page, '/4')
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
     await page.locator('.slidev-page-4 a', { hasText: '回到第二张' }).click()
     await expect(page).toHaveURL(/\/2$/)
     expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(42)
-    await page.goto('/4')
+    await open(page, '/4')
     await expect(page.locator('.slidev-page-4 a', { hasText: '坏链接' })).toHaveAttribute('href', 'about:blank')
   })
 
   test('the cover button links to slide 2', async ({ page }) => {
-    await page.goto('/1')
+    await open(page, '/1')
     await page.locator('.cover-button').click()
     await expect(page).toHaveURL(/\/2$/)
   })
 
   test('slide changes are announced to screen readers', async ({ page }) => {
-    await page.goto('/3')
+    await open(page, '/3')
     await expect(page.getByTestId('slide-announcer')).toHaveText('第 3 张，共 6 张：两栏')
   })
 
   test('transitions run forward and reversed, and not with reduced motion', async ({ page }) => {
-    await page.goto('/2?clicks=3')
+    await open(page, '/2?clicks=3')
     await page.keyboard.press('ArrowRight')
     await expect(page.locator('.slidev-stage.transition-slide-left.forward')).toHaveCount(1)
     await settle(page)
@@ -149,7 +155,7 @@ test.describe('walking the deck', () => {
   })
 
   test('the canvas keeps 980 × 552 slide pixels scaled to the window', async ({ page }) => {
-    await page.goto('/1')
+    await open(page, '/1')
     const content = page.locator('.slidev-slide-content')
     await expect(content).toHaveCSS('width', '980px')
     await expect(content).toHaveCSS('height', '552px')
