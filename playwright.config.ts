@@ -3,6 +3,9 @@
 import { defineConfig } from '@playwright/test'
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+// E2E_PORT and E2E_DIR let several people run the browser tests at once on one machine.
+const port = Number(process.env.E2E_PORT || 4180)
+const dir = process.env.E2E_DIR || '.e2e'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -13,7 +16,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4180',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 720 },
     launchOptions: {
       executablePath: chromium,
@@ -24,21 +27,21 @@ export default defineConfig({
   webServer: [
     {
       // The fixture deck, built once, served like any static host would.
-      command: 'npx vite preview --outDir .e2e/fixture-dist --port 4180 --strictPort --host 127.0.0.1',
-      url: 'http://127.0.0.1:4180/1',
+      command: `npx vite preview --outDir ${dir}/fixture-dist --port ${port + 0} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${port + 0}/1`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
       // The real deck, built once.
-      command: 'npx vite preview --outDir .e2e/deck-dist --port 4181 --strictPort --host 127.0.0.1',
-      url: 'http://127.0.0.1:4181/1',
+      command: `npx vite preview --outDir ${dir}/deck-dist --port ${port + 1} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${port + 1}/1`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
-      command: 'npx vite preview --outDir .e2e/rich-dist --port 4182 --strictPort --host 127.0.0.1',
-      url: 'http://127.0.0.1:4182/1',
+      command: `npx vite preview --outDir ${dir}/rich-dist --port ${port + 2} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${port + 2}/1`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -28,10 +28,11 @@ function build(entry, outDir) {
   })
 }
 
+const dir = process.env.E2E_DIR || '.e2e'
 const decks = [
-  ['tests/fixtures/basic.md', '.e2e/fixture-dist'],
-  ['tests/fixtures/rich.md', '.e2e/rich-dist'],
-  [process.env.SLIDES_ENTRY || 'slides.md', '.e2e/deck-dist'],
+  ['tests/fixtures/basic.md', `${dir}/fixture-dist`],
+  ['tests/fixtures/rich.md', `${dir}/rich-dist`],
+  [process.env.SLIDES_ENTRY || 'slides.md', `${dir}/deck-dist`],
 ]
 const only = process.argv.slice(2)
 for (const [entry, outDir] of decks) if (!only.length || only.some((o) => entry.includes(o))) build(entry, outDir)
