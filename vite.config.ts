@@ -2,10 +2,14 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import deck from './plugin/index'
+import drawings from './plugin/drawings'
+import deckSync from './plugin/sync'
 
 export default defineConfig({
-  plugins: [deck(), react()],
+  plugins: [deck(), drawings(), deckSync(), react()],
   server: { port: 5173, strictPort: false },
+  // Pre-bundled up front so the dev server never reloads the page mid-talk when it discovers a dependency late.
+  optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'jotai', 'fuse.js', 'mermaid', 'drauu'] },
   preview: { port: 4173 },
   build: {
     target: 'es2022',

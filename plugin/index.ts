@@ -1,5 +1,6 @@
 // The deck's Vite plugin: parse slides.md → analyse each slide → virtual modules → per-slide HMR.
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { dirname, relative, resolve } from 'node:path'
 import type { Plugin, ViteDevServer, ModuleNode } from 'vite'
 import { parseDeck, type Deck, type DeckError, type Slide } from './parser'
@@ -7,11 +8,18 @@ import { pageTitle } from './config'
 import { analyzeSlide, highlightSlide, renderNote, renderInfo, plainSlideText, type AnalyzedSlide } from './markdown/pipeline'
 import { slideModuleCode } from './markdown/to-module'
 import { createEditorMiddleware } from './editor'
+import { deckGlyphs, fontFaceCss, subsetDeckFonts } from './fonts'
 
 export const LIST_ID = 'virtual:deck/slides'
 export const SLIDE_PREFIX = 'virtual:deck/slide/'
 export const SEARCH_ID = 'virtual:deck/search'
 export const THEME_ID = 'virtual:deck/theme'
+export const SHORTCUTS_ID = 'virtual:deck/setup/shortcuts'
+
+/** A deck's own shortcuts: setup/shortcuts.(ts|js|mjs) beside the deck file, if there is one. */
+export function shortcutsSetupFile(deckFile: string): string | undefined {
+  return ['ts', 'js', 'mjs'].map((ext) => resolve(dirname(deckFile), 'setup', `shortcuts.${ext}`)).find((file) => existsSync(file))
+}
 
 /** The deck file every command uses: `SLIDES_ENTRY` when set, else slides.md. */
 export function deckEntry(root: string): string {
@@ -35,11 +43,14 @@ export default function deckPlugin(): Plugin {
   let root = process.cwd()
   let entry = deckEntry(root)
   let isBuild = false
+  let baseUrl = '/'
   let deck: Deck | null = null
   let states: SlideState[] = []
   let errors: DeckError[] = []
   let server: ViteDevServer | undefined
   const analysisCache = new Map<string, AnalyzedSlide>()
+  /** Public URLs of the Chinese serif subsets emitted by this build, per weight. */
+  let fontUrls: Record<string, string> = {}
 
   const readFile = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
 
@@ -152,12 +163,26 @@ export default function deckPlugin(): Plugin {
       root = config.root
       entry = deckEntry(root)
       isBuild = config.command === 'build'
+      baseUrl = config.base
     },
-    buildStart() {
+    async buildStart() {
       errors = load()
       if (isBuild && errors.length) this.error(`The deck has errors:\n${formatDeckErrors(errors, root)}`)
       if (!deck) this.error(formatDeckErrors(errors, root))
       for (const state of states) for (const w of warnings(state)) this.warn(w)
+      if (isBuild && deck) {
+        // Only the glyphs the deck shows ship with it: a few hundred KB instead of a 20 MB CJK font.
+        const current = deck
+        const glyphs = deckGlyphs(current.config.title, current.config.info || '', ...current.slides.map((slide) => `${slide.title}${slide.content}${slide.note}`))
+        const { fonts, missing } = await subsetDeckFonts(glyphs, resolve(root, 'node_modules/.cache/deck-fonts'))
+        if (missing) this.warn(missing)
+        fontUrls = {}
+        for (const font of fonts) {
+          const fileName = `assets/deck-serif-sc-${font.weight}-${createHash('sha256').update(font.woff2).digest('hex').slice(0, 8)}.woff2`
+          this.emitFile({ type: 'asset', fileName, source: font.woff2 })
+          fontUrls[font.weight] = `${baseUrl}${fileName}`
+        }
+      }
     },
     configureServer(devServer) {
       server = devServer
@@ -166,6 +191,8 @@ export default function deckPlugin(): Plugin {
       devServer.middlewares.use(createEditorMiddleware({ root, getAllowedFiles: () => [...deckFiles()] }))
     },
     resolveId(id) {
+      // The real file when the deck has one (so Vite compiles and hot-reloads it), else a module exporting null.
+      if (id === SHORTCUTS_ID) return shortcutsSetupFile(entry) ?? '\0' + id
       if (id === LIST_ID || id === SEARCH_ID || id === THEME_ID || id.startsWith(SLIDE_PREFIX)) return '\0' + id
     },
     async load(id) {
@@ -173,6 +200,7 @@ export default function deckPlugin(): Plugin {
       if (!deck) errors = load()
       if (!deck) throw new Error(formatDeckErrors(errors, root))
       const bare = id.slice(1)
+      if (bare === SHORTCUTS_ID) return 'export default null'
       if (bare === LIST_ID) return listModule()
       if (bare === SEARCH_ID) return searchModule()
       if (bare === THEME_ID) return themeModule()
@@ -216,11 +244,11 @@ export default function deckPlugin(): Plugin {
       const attrs = Object.entries({ lang: 'en', ...config.htmlAttrs })
         .map(([k, v]) => `${k}="${v.replace(/"/g, '&quot;')}"`)
         .join(' ')
-      const boot = `(function(){try{var forced=${JSON.stringify(config.colorSchema)};var s=localStorage.getItem('slidev-color-schema');try{s=JSON.parse(s)}catch(e){};var dark=forced==='dark'||(forced!=='light'&&(s==='dark'||(s!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)));document.documentElement.classList.toggle('dark',dark)}catch(e){}})()`
+      const boot = `(function(){try{var forced=${JSON.stringify(config.colorSchema)};var s=localStorage.getItem('slidev-color-schema');try{s=JSON.parse(s)}catch(e){};var dark=forced==='dark'||(forced!=='light'&&(s==='dark'||(s!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)));document.documentElement.classList.toggle('dark',dark);document.documentElement.style.colorScheme=dark?'dark':'light'}catch(e){}})()`
       return html
         .replace(/<html[^>]*>/, `<html ${attrs}>`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle(config))}</title>`)
-        .replace('</head>', `<script>${boot}</script>\n</head>`)
+        .replace('</head>', `<script>${boot}</script>\n${Object.keys(fontUrls).length ? `<style>${fontFaceCss(fontUrls)}</style>\n` : ''}</head>`)
     },
     generateBundle() {
       if (!deck) return

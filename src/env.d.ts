@@ -43,6 +43,13 @@ declare module 'virtual:deck/search' {
   export default entries
 }
 
+declare module 'virtual:deck/setup/shortcuts' {
+  import type { ShortcutsSetup } from './features/play/shortcuts'
+  /** The default export of setup/shortcuts.ts beside the deck, or null when the deck has none. */
+  const setup: ShortcutsSetup | null
+  export default setup
+}
+
 declare module 'virtual:deck/theme' {
   import type { ComponentType } from 'react'
   import type { LayoutProps } from './layouts/types'

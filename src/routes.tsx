@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import PlayView from './features/play/PlayView'
+import DeckSync from './state/sync/DeckSync'
 
 const PresenterView = lazy(() => import('./features/presenter/PresenterView'))
 const PrintView = lazy(() => import('./features/print/PrintView'))
@@ -15,16 +16,21 @@ function RedirectTo({ path }: { path: string }) {
 
 export default function DeckRoutes() {
   return (
-    <Suspense fallback={null}>
-      <Routes>
-        <Route path="/" element={<RedirectTo path="/1" />} />
-        <Route path="/print" element={<PrintView />} />
-        <Route path="/presenter/print" element={<PresenterPrintView />} />
-        <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
-        <Route path="/presenter/:no" element={<PresenterView />} />
-        <Route path="/:no" element={<PlayView />} />
-        <Route path="*" element={<Navigate to="/1" replace />} />
-      </Routes>
-    </Suspense>
+    <>
+      {/* Before the routes and outside Suspense: it listens before the first route publishes where it is, and a lazy
+          route loading never restarts it. */}
+      <DeckSync />
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="/" element={<RedirectTo path="/1" />} />
+          <Route path="/print" element={<PrintView />} />
+          <Route path="/presenter/print" element={<PresenterPrintView />} />
+          <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
+          <Route path="/presenter/:no" element={<PresenterView />} />
+          <Route path="/:no" element={<PlayView />} />
+          <Route path="*" element={<Navigate to="/1" replace />} />
+        </Routes>
+      </Suspense>
+    </>
   )
 }

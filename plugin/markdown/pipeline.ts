@@ -13,8 +13,10 @@ import remarkMermaid from './remark-mermaid'
 import rehypeLinks from './rehype-links'
 import rehypeClicks from './rehype-clicks'
 import rehypeImages from './rehype-images'
+import rehypeEmbeds from './rehype-embeds'
 import rehypeSlots from './rehype-slots'
 import rehypeShiki from './rehype-shiki'
+import rehypeInfo from './rehype-info'
 
 export interface SlideCompileOptions {
   total: number
@@ -55,6 +57,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeLinks, { total: options.total })
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })
+    .use(rehypeEmbeds)
     .use(rehypeSlots)
   const file = new VFile({ value: content })
   const hast = processor.runSync(processor.parse(file), file) as Root
@@ -87,7 +90,8 @@ export function renderNote(note: string): string {
 /** The deck's info text as HTML; raw HTML in it is dropped and script URLs are neutralised. */
 export function renderInfo(info: string | false): string {
   if (!info || !info.trim()) return ''
-  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeLinks)
+  // The author's HTML is allowed in, then rehype-info keeps only plain document tags (no script, styles or frames).
+  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks).use(rehypeInfo)
   return toHtml(processor.runSync(processor.parse(info)) as Root)
 }
 

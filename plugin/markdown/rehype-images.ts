@@ -1,2 +1,95 @@
-// interim stub until the real transform lands
-export default function plugin(_options?: unknown) { return () => {} }
+// Makes a slide's images local and checked: files from public/ or beside the deck, a warning for a missing file or
+// missing alt text, and images beside the deck handed to Vite so they ship with the build.
+import { existsSync, statSync } from 'node:fs'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import type { Root, Element } from 'hast'
+import { visit } from 'unist-util-visit'
+import type { VFile } from 'vfile'
+import { ASSET_PREFIX } from './to-module'
+
+export interface RehypeImagesOptions {
+  /** The project's public/ folder: `/images/x.png` is public/images/x.png. */
+  publicDir: string
+  /** The folder of the deck file: `./chart.png` and `chart.png` are beside it. */
+  deckDir: string
+}
+
+export type ImageSource =
+  | { kind: 'remote' | 'inline' | 'blank' }
+  | { kind: 'public'; file: string; url: string }
+  | { kind: 'beside-deck'; file: string }
+  | { kind: 'missing'; looked: string[] }
+  | { kind: 'outside'; file: string }
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile()
+
+function inside(folder: string, path: string): boolean {
+  const rel = relative(folder, path)
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+}
+
+/** Where an `<img src>` comes from, and for local files whether they exist. */
+export function resolveImageSource(src: string, options: RehypeImagesOptions): ImageSource {
+  const value = src.trim()
+  if (/^(https?:)?\/\//i.test(value)) return { kind: 'remote' }
+  if (/^(data|blob):/i.test(value)) return { kind: 'inline' }
+  if (/^about:/i.test(value) || /^[a-z][a-z\d+.-]*:/i.test(value)) return { kind: 'blank' }
+  let path = value.replace(/[?#].*$/, '')
+  try {
+    path = decodeURIComponent(path)
+  } catch {
+    // A stray % stays as written.
+  }
+  const project = dirname(options.publicDir)
+  if (path.startsWith('/')) {
+    const file = resolve(options.publicDir, `.${path}`)
+    if (!inside(options.publicDir, file)) return { kind: 'outside', file }
+    if (isFile(file)) return { kind: 'public', file, url: value }
+    // `/tests/fixtures/chart.png` written from the project's root also works beside the deck.
+    const fromRoot = resolve(project, `.${path}`)
+    if (inside(project, fromRoot) && isFile(fromRoot)) return { kind: 'beside-deck', file: fromRoot }
+    return { kind: 'missing', looked: [file] }
+  }
+  const file = resolve(options.deckDir, path)
+  if (isFile(file)) return inside(project, file) || inside(options.deckDir, file) ? { kind: 'beside-deck', file } : { kind: 'outside', file }
+  // `images/x.png` without a slash is a common way of meaning public/images/x.png.
+  const publicFile = resolve(options.publicDir, path)
+  if (inside(options.publicDir, publicFile) && isFile(publicFile)) return { kind: 'public', file: publicFile, url: `/${path.split(sep).join('/')}` }
+  return { kind: 'missing', looked: [file, publicFile] }
+}
+
+/** What Vite imports for a file beside the deck: its path from the project root (or /@fs/ outside it). */
+export function assetImportPath(file: string, projectRoot: string): string {
+  const rel = relative(projectRoot, file)
+  return !rel.startsWith('..') && !isAbsolute(rel) ? `/${rel.split(sep).join('/')}` : `/@fs${file.split(sep).join('/')}`
+}
+
+export default function rehypeImages(options: RehypeImagesOptions) {
+  return (tree: Root, file: VFile) => {
+    const project = dirname(options.publicDir)
+    const shown = (path: string) => relative(project, path) || path
+    visit(tree, 'element', (node: Element) => {
+      if (node.tagName !== 'img') return
+      const src = typeof node.properties.src === 'string' ? node.properties.src : ''
+      if (!src.trim()) {
+        file.message('An image has no src; nothing will show', node)
+        return
+      }
+      if (node.properties.alt === undefined || node.properties.alt === null) {
+        file.message(`Image ${JSON.stringify(src)} has no alt text: describe it (![what it shows](${src})), or write alt="" if it is decoration`, node)
+      }
+      const source = resolveImageSource(src, options)
+      if (source.kind === 'missing') {
+        file.message(`Image not found: ${JSON.stringify(src)} (looked for ${source.looked.map(shown).join(' and ')})`, node)
+      } else if (source.kind === 'outside') {
+        file.message(`Image ${JSON.stringify(src)} is outside the project and public/ (${source.file}); it will not ship with the deck`, node)
+      } else if (source.kind === 'public') {
+        node.properties.src = source.url
+      } else if (source.kind === 'beside-deck') {
+        node.properties.src = ASSET_PREFIX + assetImportPath(source.file, project)
+      }
+      // Images decode off the main thread and never stretch the slide (theme CSS caps them to their box).
+      node.properties.decoding ??= 'async'
+    })
+  }
+}

@@ -15,9 +15,14 @@ export interface ComponentRef {
 export const slideComponents: Record<string, ComponentRef> = {
   'deck-link': { name: 'SlideLink', from: '/src/components/SlideLink.tsx' },
   'deck-mermaid': { name: 'Mermaid', from: '/src/components/Mermaid.tsx' },
+  'deck-code-copy': { name: 'CodeCopy', from: '/src/components/CodeCopy.tsx' },
+  'deck-embed': { name: 'Embed', from: '/src/components/Embed.tsx' },
   'deck-reserve-ratio-simulator': { name: 'ReserveRatioSimulator', from: '/src/components/deck/ReserveRatioSimulator.tsx' },
   'deck-multiplier-calculator': { name: 'MultiplierCalculator', from: '/src/components/deck/MultiplierCalculator.tsx' },
 }
+
+/** Marks a property value that is a file for Vite to bundle (rehype-images): the module imports it and uses its URL. */
+export const ASSET_PREFIX = '\u0000deck-asset:'
 
 class Code {
   constructor(readonly code: string) {}
@@ -25,13 +30,14 @@ class Code {
 
 const FRAGMENT = Symbol('Fragment')
 
-function serialize(value: unknown): string {
+function serialize(value: unknown, asset: (path: string) => string): string {
   if (value instanceof Code) return value.code
-  if (Array.isArray(value)) return `[${value.map(serialize).join(',')}]`
+  if (typeof value === 'string' && value.startsWith(ASSET_PREFIX)) return asset(value.slice(ASSET_PREFIX.length))
+  if (Array.isArray(value)) return `[${value.map((v) => serialize(v, asset)).join(',')}]`
   if (value === undefined) return 'undefined'
   if (value && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined)
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${serialize(v)}`).join(',')}}`
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${serialize(v, asset)}`).join(',')}}`
   }
   return JSON.stringify(value)
 }
@@ -40,6 +46,12 @@ function serialize(value: unknown): string {
 function toExpression(root: Root, used: Map<string, ComponentRef>, onUnknown: (tag: string) => void): string {
   const components: Record<string, unknown> = {}
   for (const [tag, ref] of Object.entries(slideComponents)) components[tag] = ref
+  const asset = (path: string) => {
+    for (const ref of used.values()) if (ref.from === path) return ref.name
+    const ref = { name: `_asset${used.size}`, from: path }
+    used.set(ref.name, ref)
+    return ref.name
+  }
   const jsx = (type: unknown, props: Record<string, unknown>, key?: string) => {
     let typeCode: string
     if (type === FRAGMENT) typeCode = '_Fragment'
@@ -52,7 +64,7 @@ function toExpression(root: Root, used: Map<string, ComponentRef>, onUnknown: (t
       typeCode = ref.name
     }
     const fn = Array.isArray(props.children) ? '_jsxs' : '_jsx'
-    return new Code(`${fn}(${typeCode},${serialize(props)}${key === undefined ? '' : `,${JSON.stringify(key)}`})`)
+    return new Code(`${fn}(${typeCode},${serialize(props, asset)}${key === undefined ? '' : `,${JSON.stringify(key)}`})`)
   }
   const processor = unified().use(rehypeReact, {
     Fragment: FRAGMENT,

@@ -1,2 +1,93 @@
-// interim stub
-export default function Mermaid({ code }: { code: string; options?: string }) { return <pre>{code}</pre> }
+// Shows a ```mermaid diagram: from the render cache in the slide's first frame when it was prepared while idle,
+// in the deck's serif font, re-drawn in the dark variant with the scheme, errors kept inside the diagram's box.
+import { useEffect, useMemo, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { isDarkAtom } from '../state/color-scheme'
+import { configAtom } from '../state/deck'
+import { deckStore } from '../state/store'
+import { labelsFor } from '../features/chrome/labels'
+import { cachedDiagram, renderDiagram, type DiagramResult } from '../features/diagrams/render'
+import { startDiagramPrefetch, type DiagramProps } from '../features/diagrams/prefetch'
+import { diagramRequest, parseDiagramOptions, retargetSvgIds, sizeSvg, type DiagramRequest } from '../logic/diagram'
+import './Mermaid.css'
+
+/** The deck's serif stack, as the theme declares it (so Chinese labels use the CJK serif like the slide's text). */
+function diagramFont(): string {
+  const fromTheme = typeof document !== 'undefined' ? getComputedStyle(document.documentElement).getPropertyValue('--deck-serif').trim() : ''
+  return fromTheme || deckStore.get(configAtom).fonts.serif
+}
+
+/** The render request for a diagram in one scheme; the prefetcher and the component must agree on it exactly. */
+export function requestFor({ code, options }: DiagramProps, dark: boolean): DiagramRequest {
+  return diagramRequest(code, parseDiagramOptions(options), dark, diagramFont())
+}
+
+let instances = 0
+
+interface Shown {
+  key: string
+  dark: boolean
+  result: DiagramResult
+}
+
+export default function Mermaid({ code, options }: DiagramProps) {
+  const dark = useAtomValue(isDarkAtom)
+  const lang = useAtomValue(configAtom).htmlAttrs.lang
+  const t = labelsFor(lang).rich
+  const request = useMemo(() => requestFor({ code, options }, dark), [code, options, dark])
+  // The last result of this box: it stays on screen (no flash on a scheme change) until the new one is ready.
+  const [rendered, setRendered] = useState<Shown | null>(null)
+  const [instanceId] = useState(() => `deck-mermaid-i${++instances}x`)
+  // A render prepared while this slide was a neighbour is shown in the slide's very first frame.
+  const cached = cachedDiagram(request.key)
+  const hit: Shown | null = cached ? { key: request.key, dark, result: cached } : rendered
+
+  useEffect(() => {
+    const ready = cachedDiagram(request.key)
+    if (ready) {
+      setRendered((last) => (last?.key === request.key ? last : { key: request.key, dark, result: ready }))
+      return
+    }
+    let alive = true
+    renderDiagram(request).then(
+      (result) => alive && setRendered({ key: request.key, dark, result }),
+      (error: unknown) => alive && setRendered({ key: request.key, dark, result: { status: 'error', kind: 'syntax', message: String((error as Error)?.message ?? error) } }),
+    )
+    return () => {
+      alive = false
+    }
+  }, [request, dark])
+
+  const result = hit?.result
+  const html = useMemo(() => {
+    if (result?.status === 'rendered') return sizeSvg(retargetSvgIds(result.svg, result.renderId, instanceId), request.scale)
+    if (result?.status === 'error' && result.graphic) return sizeSvg(retargetSvgIds(result.graphic.svg, result.graphic.renderId, `${instanceId}e`), 1)
+    return ''
+  }, [result, instanceId, request.scale])
+
+  const state = !result ? 'loading' : result.status
+  const scheme = hit ? (hit.dark ? 'dark' : 'light') : undefined
+  if (result?.status === 'error') {
+    return (
+      <div className="deck-mermaid is-error" data-state={state} data-error-kind={result.kind} data-scheme={scheme}>
+        {html ? <div className="deck-mermaid-graphic" aria-hidden="true" dangerouslySetInnerHTML={{ __html: html }} /> : null}
+        <p className="deck-mermaid-error-title">{t.diagramErrors[result.kind]}</p>
+        <p className="deck-mermaid-error-detail">{result.message}</p>
+      </div>
+    )
+  }
+  return (
+    <div
+      className="deck-mermaid"
+      data-state={state}
+      data-scheme={scheme}
+      data-diagram-type={result?.status === 'rendered' ? result.diagramType : undefined}
+      aria-busy={state === 'loading' ? true : undefined}
+    >
+      {html ? <div className="deck-mermaid-svg" dangerouslySetInnerHTML={{ __html: html }} /> : <span className="deck-mermaid-loading">{t.diagramLoading}</span>}
+    </div>
+  )
+}
+
+// Loaded with the first slide module that has a diagram: from then on, neighbours' diagrams are drawn while idle.
+if (typeof window !== 'undefined') startDiagramPrefetch(Mermaid, requestFor)

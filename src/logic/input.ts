@@ -52,37 +52,73 @@ export interface KeyInput {
 
 export type ShortcutAction = NavAction | 'toggleDark' | 'toggleFullscreen' | 'toggleGoto' | 'toggleOverview' | 'escape'
 
-/** The base shortcuts of spec.md section 2's keyboard table. */
+/** A key with its modifiers, as decks write it: `d`, `space`, `shift+right`, `ctrl+z`, `enter`, `pagedown`. */
+export type KeySpec = string
+
+/** One row of the keyboard table: Slidev's shortcut names, so a deck's setup/shortcuts.ts reads the same. */
+export interface KeyBinding {
+  name: string
+  key: KeySpec
+  action: ShortcutAction
+  /** A held key repeats (at `repeatInterval`); otherwise only the first press counts. */
+  autoRepeat?: boolean
+}
+
+/** Spec.md section 2's keyboard table. */
+export const BASE_KEYS: readonly KeyBinding[] = [
+  { name: 'next_space', key: 'space', action: 'next', autoRepeat: true },
+  { name: 'prev_space', key: 'shift+space', action: 'prev', autoRepeat: true },
+  { name: 'next_right', key: 'right', action: 'next', autoRepeat: true },
+  { name: 'prev_left', key: 'left', action: 'prev', autoRepeat: true },
+  { name: 'next_page_key', key: 'pagedown', action: 'next', autoRepeat: true },
+  { name: 'prev_page_key', key: 'pageup', action: 'prev', autoRepeat: true },
+  { name: 'next_down', key: 'down', action: 'next', autoRepeat: true },
+  { name: 'prev_up', key: 'up', action: 'prev', autoRepeat: true },
+  { name: 'next_shift', key: 'shift+right', action: 'next', autoRepeat: true },
+  { name: 'prev_shift', key: 'shift+left', action: 'prev', autoRepeat: true },
+  { name: 'toggle_dark', key: 'd', action: 'toggleDark' },
+  { name: 'toggle_fullscreen', key: 'f', action: 'toggleFullscreen' },
+  { name: 'goto', key: 'g', action: 'toggleGoto' },
+  { name: 'toggle_overview', key: 'o', action: 'toggleOverview' },
+  { name: 'toggle_overview_backtick', key: '`', action: 'toggleOverview' },
+  { name: 'escape', key: 'escape', action: 'escape' },
+]
+
+// Short names decks write for KeyboardEvent.key values (Slidev's, lower-cased).
+const KEY_ALIASES: Record<string, string> = {
+  space: ' ',
+  spacebar: ' ',
+  right: 'arrowright',
+  left: 'arrowleft',
+  up: 'arrowup',
+  down: 'arrowdown',
+  esc: 'escape',
+  del: 'delete',
+  plus: '+',
+}
+const MODIFIERS = ['shift', 'ctrl', 'alt', 'meta'] as const
+
+/** Whether a key press is the key a spec names; modifiers must match exactly (shift is free for symbols it produces). */
+export function matchesKey(spec: KeySpec, e: KeyInput): boolean {
+  const lower = spec.toLowerCase().trim()
+  // "+" alone or a trailing "++" (as in "shift++") names the plus key itself.
+  const plus = lower === '+' || lower.endsWith('++')
+  const parts = (plus ? lower.slice(0, -1) : lower).split('+').map((p) => p.trim()).filter(Boolean)
+  const rawKey = plus ? '+' : (parts.pop() ?? '')
+  const want = new Set(parts.map((p) => (p === 'control' ? 'ctrl' : p === 'cmd' || p === 'command' ? 'meta' : p === 'option' ? 'alt' : p)))
+  if ([...want].some((m) => !(MODIFIERS as readonly string[]).includes(m))) return false
+  const key = KEY_ALIASES[rawKey] ?? rawKey
+  const pressed = e.key === 'Spacebar' ? ' ' : e.key.toLowerCase()
+  if (pressed !== key) return false
+  const held = { shift: Boolean(e.shiftKey), ctrl: Boolean(e.ctrlKey), alt: Boolean(e.altKey), meta: Boolean(e.metaKey) }
+  // "?" or "`" may need shift on some layouts: for a printable non-letter, shift is part of typing it.
+  const shiftFree = key.length === 1 && key.toUpperCase() === key.toLowerCase() && key !== ' '
+  return MODIFIERS.every((m) => (m === 'shift' && shiftFree && !want.has('shift') ? true : held[m] === want.has(m)))
+}
+
+/** The base shortcut a key press means, if any. */
 export function baseShortcut(e: KeyInput): ShortcutAction | null {
-  if (e.ctrlKey || e.metaKey || e.altKey) return null
-  switch (e.key) {
-    case ' ':
-    case 'Spacebar':
-      return e.shiftKey ? 'prev' : 'next'
-    case 'ArrowRight':
-    case 'ArrowDown':
-    case 'PageDown':
-      return 'next'
-    case 'ArrowLeft':
-    case 'ArrowUp':
-    case 'PageUp':
-      return 'prev'
-    case 'Escape':
-      return 'escape'
-  }
-  if (e.shiftKey) return null
-  switch (e.key) {
-    case 'd':
-      return 'toggleDark'
-    case 'f':
-      return 'toggleFullscreen'
-    case 'g':
-      return 'toggleGoto'
-    case 'o':
-    case '`':
-      return 'toggleOverview'
-  }
-  return null
+  return BASE_KEYS.find((binding) => matchesKey(binding.key, e))?.action ?? null
 }
 
 /** Shortcuts are ignored while focus is where keys type or activate something. */

@@ -29,18 +29,24 @@ export function matchesTyped(no: number, typed: string): boolean {
   return typed !== '' && String(no).startsWith(typed)
 }
 
-/** Thumbnail width for a window width, on the breakpoints of spec.md section 9. */
-export function thumbnailWidth(windowWidth: number): number {
-  if (windowWidth < 460) return Math.max(160, windowWidth - 48)
-  if (windowWidth < 640) return 180
-  if (windowWidth < 768) return 220
-  if (windowWidth < 1024) return 260
+/**
+ * Thumbnail width for a window width (spec.md section 9: 300 px; Slidev's narrower cards below its breakpoints):
+ * under xs (460) one card fills the row, under sm (640) two share it. `padding` is the grid's left plus right
+ * padding, `gap` the space between cards.
+ */
+export function thumbnailWidth(windowWidth: number, padding = 40, gap = 18): number {
+  if (windowWidth < 460) return Math.max(120, Math.floor(windowWidth - padding))
+  if (windowWidth < 640) return Math.max(120, Math.floor((windowWidth - padding - gap) / 2))
   return 300
 }
 
-/** The index after an arrow key in a grid of `count` items with `columns` per row. */
+/** The index after a key in a grid of `count` items with `columns` per row: arrows (up and down by a row), Home, End. */
 export function moveInGrid(index: number, key: string, count: number, columns: number): number {
-  const delta = key === 'ArrowLeft' ? -1 : key === 'ArrowRight' ? 1 : key === 'ArrowUp' ? -columns : key === 'ArrowDown' ? columns : 0
+  if (count <= 0) return index
+  if (key === 'Home') return 0
+  if (key === 'End') return count - 1
+  const cols = Math.max(1, Math.floor(columns))
+  const delta = key === 'ArrowLeft' ? -1 : key === 'ArrowRight' ? 1 : key === 'ArrowUp' ? -cols : key === 'ArrowDown' ? cols : 0
   const next = index + delta
   return next < 0 || next >= count ? index : next
 }

@@ -1,5 +1,6 @@
 // The viewer's preferences in localStorage (Slidev's key names); a corrupt or foreign value falls back to the default.
 import { atom, type PrimitiveAtom } from 'jotai'
+import { DEFAULT_BRUSH, DEFAULT_TOOLBAR_POSITION, isBrush, isToolbarPosition, type Brush, type ToolbarPosition } from '../logic/drawing'
 
 export const STORAGE_PREFIX = 'slidev-'
 
@@ -7,7 +8,13 @@ function read<T>(key: string, fallback: T, accept: (v: unknown) => v is T): T {
   try {
     const raw = localStorage.getItem(STORAGE_PREFIX + key)
     if (raw === null) return fallback
-    const value: unknown = JSON.parse(raw)
+    // Slidev (VueUse) stores strings bare ("dark") and everything else as JSON; both read back here.
+    let value: unknown = raw
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      // A bare string, or garbage that the check below turns away.
+    }
     return accept(value) ? value : fallback
   } catch {
     return fallback
@@ -16,7 +23,7 @@ function read<T>(key: string, fallback: T, accept: (v: unknown) => v is T): T {
 
 function write(key: string, value: unknown) {
   try {
-    localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(value))
+    localStorage.setItem(STORAGE_PREFIX + key, typeof value === 'string' ? value : JSON.stringify(value))
   } catch {
     // Storage full or disabled: the preference lives for this page only.
   }
@@ -25,6 +32,14 @@ function write(key: string, value: unknown) {
 /** An atom mirrored to `slidev-<key>`, validated on read. */
 export function preferenceAtom<T>(key: string, fallback: T, accept: (v: unknown) => v is T): PrimitiveAtom<T> {
   const base = atom<T>(read(key, fallback, accept))
+  // Another window of the deck (the presenter's, say) changing the preference changes it here too.
+  base.onMount = (set) => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_PREFIX + key) set(read(key, fallback, accept))
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }
   const derived = atom(
     (get) => get(base),
     (get, set, update: T | ((prev: T) => T)) => {
@@ -52,3 +67,5 @@ export const presenterFontSizeAtom = preferenceAtom('presenter-font-size', 1, is
 export const presenterLayoutAtom = preferenceAtom<1 | 2>('presenter-layout', 1, isOneOf<1 | 2>(1, 2))
 export const drawingEnabledAtom = preferenceAtom('drawing-enabled', false, isBoolean)
 export const drawingPinnedAtom = preferenceAtom('drawing-pinned', false, isBoolean)
+export const drawingBrushAtom = preferenceAtom<Brush>('drawing-brush', DEFAULT_BRUSH, isBrush)
+export const drawingToolbarPositionAtom = preferenceAtom<ToolbarPosition>('drawing-toolbar-position', DEFAULT_TOOLBAR_POSITION, isToolbarPosition)

@@ -3,18 +3,26 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
 import { deckShapeAtom } from '../../state/nav'
 import { scaleAtom, showOverviewAtom } from '../../state/preferences'
-import { gotoOpenAtom, infoOpenAtom } from '../../state/ui'
+import { drawingModeAtom, gotoOpenAtom, infoOpenAtom } from '../../state/ui'
+import { drawingControlsAtom } from '../drawing/role'
 import { viewModeAtom } from '../../state/nav'
 import { infoHtml } from 'virtual:deck/slides'
-import { Link, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
+import type { ReactNode } from 'react'
 import { presenterAllowed, downloadUrl } from './permissions'
 import { canToggleDarkAtom, isDarkAtom, toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav } from '../../state/navigation'
 import { hasNext, hasPrev } from '../../logic/nav'
-import { toggleFullscreen } from '../play/fullscreen'
+import { toggleFullscreen, useIsFullscreen } from '../play/fullscreen'
 import { labelsFor } from './labels'
+import NavButton from './NavButton'
+import { icons } from './icons'
 
-export default function NavControls({ no, clicks }: { no: number; clicks: number }) {
+/**
+ * Controls are grouped: moving, viewing, panels, the deck's own links, then presenter-only ones. A feature adds
+ * its control as one <NavButton> in its group (guarded by its permission); a view may pass extra ones as children.
+ */
+export default function NavControls({ no, clicks, children }: { no: number; clicks: number; children?: ReactNode }) {
   const config = useAtomValue(configAtom)
   const total = useAtomValue(slidesAtom).length
   const shape = useAtomValue(deckShapeAtom)
@@ -24,9 +32,12 @@ export default function NavControls({ no, clicks }: { no: number; clicks: number
   const toggleDark = useSetAtom(toggleDarkAtom)
   const nav = useDeckNav()
   const mode = useAtomValue(viewModeAtom)
-  const setOverview = useSetAtom(showOverviewAtom)
-  const setGoto = useSetAtom(gotoOpenAtom)
-  const setInfo = useSetAtom(infoOpenAtom)
+  const [overviewOpen, setOverview] = useAtom(showOverviewAtom)
+  const [gotoOpen, setGoto] = useAtom(gotoOpenAtom)
+  const [infoOpen, setInfo] = useAtom(infoOpenAtom)
+  const fullscreen = useIsFullscreen()
+  const drawingControls = useAtomValue(drawingControlsAtom)
+  const [drawingMode, setDrawingMode] = useAtom(drawingModeAtom)
   const { search } = useLocation()
   const password = new URLSearchParams(search).get('password')
   const keep = password ? `?password=${encodeURIComponent(password)}` : ''
@@ -36,67 +47,33 @@ export default function NavControls({ no, clicks }: { no: number; clicks: number
   return (
     <nav className="slidev-nav" aria-label={t.navigation}>
       <div className="slidev-nav-bar">
-        <button type="button" className="slidev-icon-btn" onClick={nav.prev} disabled={!hasPrev(at)} aria-label={t.prev} title={t.prev}>
-          <span aria-hidden="true">‹</span>
-        </button>
-        <span className="slidev-nav-counter" aria-label={t.slideOf(no, total)}>
-          {no} / {total}
+        <NavButton label={t.prev} icon={icons.prev} shortcut="←" onClick={nav.prev} disabled={!hasPrev(at)} />
+        <span className="slidev-nav-counter" data-testid="slide-counter">
+          <span aria-hidden="true">
+            {no} / {total}
+          </span>
+          <span className="sr-only">{t.slideOf(no, total)}</span>
         </span>
-        <button type="button" className="slidev-icon-btn" onClick={nav.next} disabled={!hasNext(at, shape)} aria-label={t.next} title={t.next}>
-          <span aria-hidden="true">›</span>
-        </button>
+        <NavButton label={t.next} icon={icons.next} shortcut="→" onClick={nav.next} disabled={!hasNext(at, shape)} />
         <span className="slidev-nav-sep" aria-hidden="true" />
-        <button type="button" className="slidev-icon-btn" onClick={toggleFullscreen} aria-label={t.fullscreen} title={`${t.fullscreen} (f)`}>
-          <span aria-hidden="true">⛶</span>
-        </button>
-        <button
-          type="button"
-          className="slidev-icon-btn"
-          onClick={toggleDark}
-          disabled={!canToggleDark}
-          aria-label={canToggleDark ? t.dark : t.darkForced}
-          aria-pressed={dark}
-          title={`${canToggleDark ? t.dark : t.darkForced} (d)`}
-        >
-          <span aria-hidden="true">{dark ? '☾' : '☀'}</span>
-        </button>
-        <button
-          type="button"
-          className="slidev-icon-btn"
-          onClick={() => setScale(scale === 0 ? 1 : 0)}
-          aria-label={scale === 0 ? t.scaleOne : t.scaleFit}
-          title={scale === 0 ? t.scaleOne : t.scaleFit}
-        >
-          <span aria-hidden="true">{scale === 0 ? '1:1' : '⤢'}</span>
-        </button>
-        <button type="button" className="slidev-icon-btn" onClick={() => setOverview((v) => !v)} aria-label={t.overview} title={`${t.overview} (o)`}>
-          <span aria-hidden="true">▦</span>
-        </button>
-        <button type="button" className="slidev-icon-btn" onClick={() => setGoto((v) => !v)} aria-label={t.goto} title={`${t.goto} (g)`}>
-          <span aria-hidden="true">⌕</span>
-        </button>
-        {mode === 'play' && infoHtml ? (
-          <button type="button" className="slidev-icon-btn" onClick={() => setInfo(true)} aria-label={t.info} title={t.info}>
-            <span aria-hidden="true">ⓘ</span>
+        <NavButton label={fullscreen ? t.exitFullscreen : t.fullscreen} icon={fullscreen ? icons.exitFullscreen : icons.fullscreen} shortcut="f" onClick={toggleFullscreen} pressed={fullscreen} testId="nav-fullscreen" />
+        <NavButton label={canToggleDark ? t.dark : t.darkForced} icon={dark ? icons.moon : icons.sun} shortcut={canToggleDark ? 'd' : undefined} onClick={toggleDark} pressed={dark} disabled={!canToggleDark} testId="nav-dark" />
+        <NavButton label={t.scaleOne} icon={scale === 1 ? icons.scaleOne : icons.scaleFit} onClick={() => setScale(scale === 0 ? 1 : 0)} pressed={scale === 1} testId="nav-scale" />
+        <span className="slidev-nav-sep" aria-hidden="true" />
+        <NavButton label={t.overview} icon={icons.overview} shortcut="o" onClick={() => setOverview((v) => !v)} opensDialog expanded={overviewOpen} testId="nav-overview" />
+        <NavButton label={t.goto} icon={icons.goto} shortcut="g" onClick={() => setGoto((v) => !v)} opensDialog expanded={gotoOpen} testId="nav-goto" />
+        {drawingControls ? (
+          <button type="button" className="slidev-icon-btn" onClick={() => setDrawingMode((v) => !v)} aria-pressed={drawingMode} aria-label={t.drawing} title={t.drawing} data-testid="drawing-toggle">
+            <span aria-hidden="true">✎</span>
           </button>
         ) : null}
-        {download ? (
-          <a className="slidev-icon-btn" href={download} download aria-label={t.download} title={t.download}>
-            <span aria-hidden="true">⤓</span>
-          </a>
-        ) : null}
-        {mode === 'play' && presenterAllowed(config) ? (
-          <Link className="slidev-icon-btn" to={`/presenter/${no}${keep}`} aria-label={t.presenter} title={t.presenter}>
-            <span aria-hidden="true">▣</span>
-          </Link>
-        ) : null}
-        {mode === 'presenter' ? (
-          <Link className="slidev-icon-btn" to={`/${no}${keep}`} aria-label={t.play} title={t.play}>
-            <span aria-hidden="true">▶</span>
-          </Link>
-        ) : null}
+        {mode === 'play' && infoHtml ? <NavButton label={t.info} icon={icons.info} onClick={() => setInfo(true)} opensDialog expanded={infoOpen} testId="nav-info" /> : null}
+        {download ? <NavButton label={t.download} icon={icons.download} href={download} download testId="nav-download" /> : null}
+        {mode === 'play' && presenterAllowed(config) ? <NavButton label={t.presenter} icon={icons.presenter} to={`/presenter/${no}${keep}`} testId="nav-presenter" /> : null}
+        {mode === 'presenter' ? <NavButton label={t.play} icon={icons.play} to={`/${no}${keep}`} testId="nav-play" /> : null}
+        {children}
       </div>
-      <div className="slidev-progress" role="progressbar" aria-label={t.progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={no}>
+      <div className="slidev-progress" role="progressbar" aria-label={t.progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={no} aria-valuetext={t.slideOf(no, total)}>
         <div className="slidev-progress-bar" style={{ width: `${(no / total) * 100}%` }} />
       </div>
     </nav>

@@ -1,15 +1,29 @@
 // Makes it possible to jump to a slide by typing its number, a word of its title, or words of its text or notes.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useAtom, useAtomValue } from 'jotai'
 import { slidesAtom, configAtom } from '../../state/deck'
 import { gotoOpenAtom } from '../../state/ui'
 import { useDeckNav } from '../../state/navigation'
 import { useDialog } from '../dialog/useDialog'
 import { labelsFor } from '../chrome/labels'
-import { SlideSearch, normaliseQuery, type SearchEntry } from './search'
+import type { SearchEntry, SearchHit, TextPart } from './search'
+import './goto.css'
 
+type SearchModule = typeof import('./search')
+
+// fuse.js and the deck's full text are not needed until someone searches: loaded once, on first open or when idle.
+let engine: Promise<SearchModule> | null = null
 let bodies: Promise<SearchEntry[]> | null = null
-const loadBodies = () => (bodies ??= import('virtual:deck/search').then((m) => m.default))
+export const loadSearchEngine = () => (engine ??= import('./search'))
+export const loadSearchBodies = () => (bodies ??= import('virtual:deck/search').then((m) => m.default))
+
+function Parts({ parts }: { parts: TextPart[] }) {
+  return (
+    <>
+      {parts.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+    </>
+  )
+}
 
 export default function Goto() {
   const [open, setOpen] = useAtom(gotoOpenAtom)
@@ -17,29 +31,47 @@ export default function Goto() {
   const config = useAtomValue(configAtom)
   const { go } = useDeckNav()
   const t = labelsFor(config.htmlAttrs.lang)
-  const zh = (config.htmlAttrs.lang ?? '').startsWith('zh')
   const [text, setText] = useState('')
   const [selected, setSelected] = useState(0)
+  const [lib, setLib] = useState<SearchModule | null>(null)
   const [full, setFull] = useState<SearchEntry[] | null>(null)
   const dialog = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
+  const list = useRef<HTMLUListElement>(null)
   const close = useCallback(() => setOpen(false), [setOpen])
 
-  useEffect(() => {
+  // Opening starts empty with the first result selected (spec.md section 4).
+  useLayoutEffect(() => {
     if (!open) return
     setText('')
     setSelected(0)
-    void loadBodies().then(setFull)
+  }, [open])
+
+  useEffect(() => {
+    if (!open) return
+    let live = true
+    void loadSearchEngine().then((m) => live && setLib(() => m))
+    void loadSearchBodies().then((b) => live && setFull(b), () => {})
+    return () => {
+      live = false
+    }
   }, [open])
 
   useDialog(dialog, open, close, () => input.current)
 
   const search = useMemo(() => {
-    const engine = new SlideSearch(slides.map((s) => ({ no: s.no, title: s.title })))
+    if (!lib) return null
+    const engine = new lib.SlideSearch(slides.map((s) => ({ no: s.no, title: s.title })))
     return full ? engine.withBodies(full) : engine
-  }, [slides, full])
-  const hits = useMemo(() => search.search(text), [search, text])
-  const noMatch = normaliseQuery(text) !== '' && hits.length === 0
+  }, [lib, slides, full])
+  const hits: SearchHit[] = useMemo(() => search?.search(text) ?? [], [search, text])
+  const query = lib ? lib.normaliseQuery(text) : text.trim()
+  const noMatch = search !== null && query !== '' && hits.length === 0
+  const current = Math.min(selected, Math.max(0, hits.length - 1))
+
+  useEffect(() => {
+    list.current?.querySelector(`#slidev-goto-hit-${current}`)?.scrollIntoView({ block: 'nearest' })
+  }, [current, hits])
 
   const choose = (index: number) => {
     const hit = hits[index]
@@ -49,14 +81,16 @@ export default function Goto() {
   }
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    // Enter that confirms a Chinese input method's candidate is not a choice of slide.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
       if (!hits.length) return
       const delta = event.key === 'ArrowDown' ? 1 : -1
-      setSelected((i) => (i + delta + hits.length) % hits.length)
+      setSelected((current + delta + hits.length) % hits.length)
     } else if (event.key === 'Enter') {
       event.preventDefault()
-      choose(selected)
+      choose(current)
     }
   }
 
@@ -77,14 +111,17 @@ export default function Goto() {
         ref={input}
         id="slidev-goto-input"
         type="text"
+        role="combobox"
         autoComplete="off"
         spellCheck={false}
         className={noMatch ? 'has-no-match' : ''}
         aria-invalid={noMatch}
         aria-label={t.goto}
-        aria-controls="slidev-goto-results"
-        aria-activedescendant={hits.length ? `slidev-goto-hit-${selected}` : undefined}
-        placeholder={zh ? '输入页码、标题或正文关键词…' : 'Slide number, title or words…'}
+        aria-autocomplete="list"
+        aria-expanded={hits.length > 0}
+        aria-controls={hits.length ? 'slidev-goto-results' : undefined}
+        aria-activedescendant={hits.length ? `slidev-goto-hit-${current}` : undefined}
+        placeholder={t.gotoPlaceholder}
         value={text}
         onChange={(e) => {
           setText(e.target.value)
@@ -92,29 +129,42 @@ export default function Goto() {
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id="slidev-goto-results" role="listbox" className="slidev-goto-results">
-        {hits.map((hit, i) => (
-          <li
-            key={hit.no}
-            id={`slidev-goto-hit-${i}`}
-            role="option"
-            aria-selected={i === selected}
-            className={i === selected ? 'is-selected' : ''}
-            onPointerDown={(e) => e.preventDefault()}
-            onClick={() => choose(i)}
-            onMouseEnter={() => setSelected(i)}
-          >
-            <span className="slidev-goto-no">{hit.no}</span>
-            <span className="slidev-goto-title">{hit.title}</span>
-            {hit.snippet ? (
-              <span className="slidev-goto-snippet">
-                {hit.via === 'note' ? (zh ? '备注：' : 'Note: ') : ''}
-                {hit.snippet}
+      <div className="sr-only" aria-live="polite">
+        {noMatch ? t.gotoNoMatch : query ? t.gotoResults(hits.length) : ''}
+      </div>
+      {noMatch ? (
+        <p className="slidev-goto-empty" aria-hidden="true">
+          {t.gotoNoMatch}
+        </p>
+      ) : null}
+      {hits.length ? (
+        <ul ref={list} id="slidev-goto-results" role="listbox" aria-label={t.goto} className="slidev-goto-results">
+          {hits.map((hit, i) => (
+            <li
+              key={hit.no}
+              id={`slidev-goto-hit-${i}`}
+              role="option"
+              aria-selected={i === current}
+              data-slide-no={hit.no}
+              className={i === current ? 'is-selected' : ''}
+              onPointerDown={(e) => e.preventDefault()}
+              onClick={() => choose(i)}
+              onMouseMove={() => i !== current && setSelected(i)}
+            >
+              <span className="slidev-goto-no">{hit.no}</span>
+              <span className="slidev-goto-title">
+                <Parts parts={hit.titleParts} />
               </span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+              {hit.snippet ? (
+                <span className="slidev-goto-snippet">
+                  <span className="slidev-goto-via">{hit.via === 'note' ? t.gotoInNote : t.gotoInText}</span>
+                  <Parts parts={hit.snippet} />
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   )
 }

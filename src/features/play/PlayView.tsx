@@ -13,6 +13,7 @@ import { parseClicks, parseSlideNo } from '../../logic/nav'
 import { pageTitle } from '../../../plugin/config'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideStage from './SlideStage'
+import DrawingSlot from '../drawing/DrawingSlot'
 import { useShortcuts } from './useShortcuts'
 import { usePointerNav } from './usePointerNav'
 import { slideAnnouncement } from './announce'
@@ -76,6 +77,7 @@ export default function PlayView() {
       <main ref={stageRef} className="slidev-play-stage" aria-roledescription="slide deck">
         <SlideCanvas scaleMode={scale}>
           <SlideStage no={no} clicks={clicks} />
+          <DrawingSlot no={no} />
         </SlideCanvas>
       </main>
       <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="slide-announcer">

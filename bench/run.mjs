@@ -1,0 +1,277 @@
+// Measures the deck's speed (build, first load, slide changes, dev server, HMR, and each feature's own bench) against bench/budgets.json.
+// Usage: npm run bench [-- --only build,load,...] [--json out.json]
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs'
+import { resolve, dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { startStaticServer } from './static-server.mjs'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const args = process.argv.slice(2)
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null
+const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null
+const entry = process.env.SLIDES_ENTRY || 'slides.md'
+const work = resolve(root, '.bench')
+const dist = join(work, 'dist')
+const budgets = JSON.parse(readFileSync(resolve(root, 'bench/budgets.json'), 'utf8'))
+const results = {}
+const wanted = (name) => !only || only.includes(name)
+const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
+
+function record(name, value, unit) {
+  results[name] = { value: round(value), unit }
+  console.log(`  ${name.padEnd(34)} ${String(round(value)).padStart(10)} ${unit}`)
+}
+
+/** Runs a child and resolves with its output; rejects with its stderr when it fails. */
+function run(command, commandArgs, env = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env } })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    child.on('close', (code) => (code === 0 ? resolvePromise({ stdout: out, stderr: err }) : reject(new Error(`${command} ${commandArgs.join(' ')} failed:\n${err || out}`))))
+  })
+}
+
+async function benchBuild() {
+  console.log(`build (${entry})`)
+  const started = performance.now()
+  // GNU time reports the build's peak memory (maximum resident set size, in KB) on stderr.
+  const { stderr } = await run('/usr/bin/time', ['-f', '__MAXRSS__%M', 'npx', 'vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { SLIDES_ENTRY: entry })
+  record('build.wallMs', performance.now() - started, 'ms')
+  const kb = Number(/__MAXRSS__(\d+)/.exec(stderr)?.[1] ?? 0)
+  if (kb) record('build.peakMemoryMB', kb / 1024, 'MB')
+}
+
+async function benchLoad(browser, base) {
+  console.log('first load and slide changes')
+  const coldTimes = []
+  let bytes = null
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+    const page = await context.newPage()
+    const loaded = new Map()
+    page.on('response', async (response) => {
+      const type = response.request().resourceType()
+      if (type !== 'script' && type !== 'stylesheet') return
+      const url = new URL(response.url())
+      const file = join(dist, decodeURIComponent(url.pathname))
+      if (existsSync(file)) loaded.set(url.pathname, { type, file, visibleYet: false })
+    })
+    await page.goto(base + '/1')
+    await page.waitForSelector('.slidev-page-1[data-loaded="true"]', { state: 'visible' })
+    const visibleAt = await page.evaluate(() => performance.now())
+    coldTimes.push(visibleAt)
+    if (!bytes) {
+      // Only what arrived before slide 1 was visible counts (later lazy chunks are not "before slide 1").
+      const before = await page.evaluate((t) => performance.getEntriesByType('resource').filter((e) => e.responseEnd <= t).map((e) => new URL(e.name).pathname), visibleAt)
+      bytes = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 }
+      for (const path of before) {
+        const item = loaded.get(path)
+        if (!item) continue
+        const content = readFileSync(item.file)
+        const kind = item.type === 'script' ? 'js' : 'css'
+        bytes[kind] += content.length
+        bytes[kind + 'Gzip'] += gzipSync(content, { level: 9 }).length
+      }
+    }
+    await context.close()
+  }
+  record('load.jsBeforeSlide1KB', bytes.js / 1024, 'KB')
+  record('load.jsBeforeSlide1GzipKB', bytes.jsGzip / 1024, 'KB gzip')
+  record('load.cssBeforeSlide1KB', bytes.css / 1024, 'KB')
+  record('load.cssBeforeSlide1GzipKB', bytes.cssGzip / 1024, 'KB gzip')
+  record('load.slide1VisibleMs', median(coldTimes), 'ms (median of 5 cold loads)')
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+  await page.goto(base + '/1')
+  await page.waitForSelector('.slidev-page-1[data-loaded="true"]')
+  const total = await page.evaluate(async () => (await (await fetch('/deck-manifest.json')).json()).total)
+  const steps = Math.min(total - 1, 60)
+  const times = []
+  for (let i = 0; i < steps; i++) {
+    // Script work of one change: from the key event to the new slide in the DOM, measured inside the page.
+    const ms = await page.evaluate(
+      () =>
+        new Promise((done) => {
+          const from = document.querySelector('.slidev-stage-slide:not(.deck-leave) .slidev-page')?.getAttribute('data-slidev-no')
+          const start = performance.now()
+          const check = () => {
+            const now = [...document.querySelectorAll('.slidev-page[data-loaded="true"]')].map((el) => el.getAttribute('data-slidev-no'))
+            const url = location.pathname + location.search
+            if (now.some((no) => no !== from) || url.includes('clicks=')) {
+              observer.disconnect()
+              done(performance.now() - start)
+              return true
+            }
+            return false
+          }
+          const observer = new MutationObserver(check)
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true })
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', code: 'ArrowRight', bubbles: true }))
+          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', code: 'ArrowRight', bubbles: true }))
+          setTimeout(() => {
+            observer.disconnect()
+            done(-1)
+          }, 2000)
+        }),
+    )
+    if (ms >= 0) times.push(ms)
+    await page.keyboard.up('ArrowRight')
+    await page.waitForTimeout(30)
+  }
+  await page.close()
+  if (times.length) {
+    record('nav.slideChangeMedianMs', median(times), 'ms')
+    record('nav.slideChangeWorstMs', Math.max(...times), 'ms')
+  }
+}
+
+async function waitForHttp(url, timeoutMs = 30000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(url)
+      if (response.ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+async function benchDev(browser) {
+  console.log('dev server and HMR')
+  const deckCopy = join(work, 'hmr-deck.md')
+  copyFileSync(resolve(root, entry), deckCopy)
+  const port = 5190
+  const started = performance.now()
+  const server = spawn('npx', ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: root,
+    env: { ...process.env, SLIDES_ENTRY: deckCopy },
+    stdio: 'ignore',
+    detached: true,
+  })
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/`)
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+    await page.goto(`http://127.0.0.1:${port}/2`)
+    await page.waitForSelector('.slidev-page-2[data-loaded="true"]', { timeout: 60000 })
+    record('dev.coldStartToSlideMs', performance.now() - started, 'ms')
+    const source = readFileSync(deckCopy, 'utf8')
+    const times = []
+    for (let i = 0; i < 5; i++) {
+      const marker = `基准标记${i}`
+      await page.evaluate((text) => {
+        window.__hmrSeen = new Promise((done) => {
+          const observer = new MutationObserver(() => {
+            if (document.querySelector('.slidev-page-2')?.textContent?.includes(text)) {
+              observer.disconnect()
+              done(performance.timeOrigin + performance.now())
+            }
+          })
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+        })
+      }, marker)
+      const lines = source.split('\n')
+      const slide2 = findSlideStart(lines, 2)
+      lines.splice(slide2, 0, '', marker, '')
+      const writtenAt = Date.now()
+      writeFileSync(deckCopy, lines.join('\n'))
+      const seenAt = await page.evaluate(() => window.__hmrSeen)
+      times.push(seenAt - writtenAt)
+      writeFileSync(deckCopy, source)
+      await page.waitForTimeout(300)
+    }
+    record('dev.hmrMedianMs', median(times), 'ms (file write → DOM)')
+    await page.close()
+  } finally {
+    try {
+      process.kill(-server.pid)
+    } catch {}
+  }
+}
+
+/** The line index right after slide `no`'s heading (a safe place to add a paragraph). */
+function findSlideStart(lines, no) {
+  let slide = 1
+  let inFrontmatter = false
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i] === '---') {
+      if (inFrontmatter) {
+        inFrontmatter = false
+        continue
+      }
+      slide++
+      if (lines[i + 1] && lines[i + 1].trim() !== '') inFrontmatter = true
+      continue
+    }
+    if (slide === no && !inFrontmatter && /^#\s/.test(lines[i])) return i + 1
+  }
+  return lines.length
+}
+
+/** Feature benches written as standalone scripts print one JSON object of { name: { value, unit } } on their last line. */
+async function benchFeature(script, env = {}) {
+  const path = resolve(root, 'bench', script)
+  if (!existsSync(path)) return
+  console.log(script.replace('.mjs', ''))
+  const { stdout } = await run('node', [path, '--dist', dist], { SLIDES_ENTRY: entry, ...env })
+  const last = stdout.trim().split('\n').pop()
+  const metrics = JSON.parse(last)
+  for (const [name, { value, unit }] of Object.entries(metrics)) record(name, value, unit)
+}
+
+function checkBudgets() {
+  const failures = []
+  for (const [name, limit] of Object.entries(budgets)) {
+    if (name.startsWith('$')) continue
+    const result = results[name]
+    if (!result) continue
+    if (result.value > limit) failures.push(`${name}: ${result.value} ${result.unit} exceeds the budget of ${limit}`)
+  }
+  return failures
+}
+
+mkdirSync(work, { recursive: true })
+if (!existsSync(executablePath)) {
+  console.error(`Chromium not found at ${executablePath}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`)
+  process.exit(1)
+}
+if (wanted('build') || !existsSync(join(dist, 'index.html'))) {
+  await benchBuild()
+}
+const browser = await chromium.launch({ executablePath, args: launchArgs })
+const server = await startStaticServer(dist)
+try {
+  if (wanted('load')) await benchLoad(browser, server.url)
+  if (wanted('dev')) await benchDev(browser)
+  for (const [name, script] of [
+    ['overview', 'overview.mjs'],
+    ['diagram', 'diagram.mjs'],
+    ['export', 'export.mjs'],
+    ['sync', 'sync.mjs'],
+  ])
+    if (wanted(name)) await benchFeature(script)
+} finally {
+  await browser.close()
+  await server.close()
+}
+
+const failures = checkBudgets()
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ results, budgets, failures }, null, 2))
+console.log('')
+if (failures.length) {
+  console.log(`Over budget (bench/budgets.json):\n  ${failures.join('\n  ')}`)
+  process.exitCode = 1
+} else console.log(`All ${Object.keys(results).length} measurements within budget (bench/budgets.json).`)

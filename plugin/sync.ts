@@ -1,0 +1,64 @@
+// Presenter sync at build and dev time: `npm run dev` relays the shared state over Vite's own HMR socket (same rules as
+// `npm run serve`), and `npm run build` leaves the server a hash of the deck's presenter password (deck-sync.json).
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import type { Plugin, WebSocketClient } from 'vite'
+import { parseDeck } from './parser'
+import { deckEntry } from './index'
+import { createRelay } from '../server/relay.mjs'
+import { sameSecret } from '../src/logic/sync-protocol.mjs'
+
+export const DEV_SYNC_EVENT = 'deck:sync'
+
+/** The deck's presenter password (`remote:`), read fresh so an edit to the headmatter applies without a restart. */
+function deckPassword(root: string): string | false {
+  const entry = deckEntry(root)
+  if (!existsSync(entry)) return false
+  const readFile = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
+  return parseDeck(readFileSync(entry, 'utf8'), { filepath: entry, root, readFile }).config.remote
+}
+
+export default function deckSyncPlugin(): Plugin {
+  let root = process.cwd()
+  return {
+    name: 'deck-sync',
+    configResolved(config) {
+      root = config.root
+    },
+    configureServer(server) {
+      const relay = createRelay({
+        authorize: (given) => sameSecret(given, deckPassword(root)),
+        required: () => deckPassword(root) !== false,
+        log: (line) => server.config.logger.warn(line, { timestamp: true }),
+      })
+      const connections = new Map<WebSocketClient, ReturnType<typeof relay.connect>>()
+      server.ws.on(DEV_SYNC_EVENT, (data: unknown, client: WebSocketClient) => {
+        let connection = connections.get(client)
+        if (!connection) {
+          connection = relay.connect({
+            label: 'dev',
+            send: (_text, message) => client.send(DEV_SYNC_EVENT, message),
+            close: () => {
+              connections.delete(client)
+              client.socket.close()
+            },
+          })
+          connections.set(client, connection)
+        }
+        connection.receive(data)
+      })
+      server.ws.on('vite:client:disconnect', (_data: unknown, client: WebSocketClient) => {
+        connections.get(client)?.disconnect()
+        connections.delete(client)
+      })
+    },
+    generateBundle() {
+      const password = deckPassword(root)
+      this.emitFile({
+        type: 'asset',
+        fileName: 'deck-sync.json',
+        source: JSON.stringify({ passwordSha256: password ? createHash('sha256').update(password, 'utf8').digest('hex') : null }),
+      })
+    },
+  }
+}

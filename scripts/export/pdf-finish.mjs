@@ -1,0 +1,173 @@
+// Finishes the PDF Chromium printed: the deck title, a bookmark outline of the slides, and links to other
+// slides turned from URLs of the (by then closed) export server into jumps to the right page.
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from 'pdf-lib/dist/pdf-lib.esm.min.js'
+
+/**
+ * @typedef {{ title: string, level: number, pageIndex: number }} OutlineEntry
+ * @typedef {{ title: string, pageIndex: number, children: OutlineNode[] }} OutlineNode
+ */
+
+/**
+ * Nests entries by level, in order: an entry goes under the nearest earlier entry with a smaller level.
+ * A first entry at level 2 has no parent and stays at the top (a deck need not start with a level-1 slide).
+ * @param {OutlineEntry[]} entries
+ * @returns {OutlineNode[]}
+ */
+export function outlineTree(entries) {
+  /** @type {OutlineNode[]} */
+  const top = []
+  /** @type {{ level: number, node: OutlineNode }[]} */
+  const stack = []
+  for (const entry of entries) {
+    const title = entry.title.trim()
+    if (!title) continue
+    const level = Number.isFinite(entry.level) && entry.level >= 1 ? entry.level : 1
+    const node = { title, pageIndex: entry.pageIndex, children: [] }
+    while (stack.length && stack[stack.length - 1].level >= level) stack.pop()
+    if (stack.length) stack[stack.length - 1].node.children.push(node)
+    else top.push(node)
+    stack.push({ level, node })
+  }
+  return top
+}
+
+/**
+ * What a link URI printed by Chromium points at:
+ * a slide number for `<origin>/N` or `<origin>/presenter/N` (query and hash ignored),
+ * null for any other address on the export server (dead once the export ends: drop it),
+ * undefined for addresses elsewhere (keep them as they are).
+ * @param {string} uri
+ * @param {string} origin  e.g. http://127.0.0.1:43121
+ * @returns {number | null | undefined}
+ */
+export function slideOfUri(uri, origin) {
+  let url
+  try {
+    url = new URL(uri)
+  } catch {
+    return undefined
+  }
+  if (url.origin !== new URL(origin).origin) return undefined
+  const m = /^\/(?:presenter\/)?(\d+)\/?$/.exec(url.pathname)
+  return m ? Number(m[1]) : null
+}
+
+/** @param {PDFDocument} doc @param {PDFRef} pageRef */
+function fitPage(doc, pageRef) {
+  return doc.context.obj([pageRef, PDFName.of('Fit')])
+}
+
+/** @param {OutlineNode[]} nodes */
+function countAll(nodes) {
+  return nodes.reduce((sum, node) => sum + 1 + countAll(node.children), 0)
+}
+
+/**
+ * Writes the outline dictionaries by hand (pdf-lib has no outline API): every item open, each with its
+ * Title, Parent, Prev/Next siblings, First/Last children, Count of visible descendants and a Dest.
+ * @param {PDFDocument} doc
+ * @param {OutlineNode[]} tree
+ * @returns {number} how many items were written
+ */
+export function addOutline(doc, tree) {
+  const pages = doc.getPages()
+  const context = doc.context
+  const usable = (/** @type {OutlineNode[]} */ nodes) =>
+    nodes.filter((n) => n.pageIndex >= 0 && n.pageIndex < pages.length).map((n) => ({ ...n, children: usable(n.children) }))
+  const nodes = usable(tree)
+  if (!nodes.length) return 0
+  const rootRef = context.nextRef()
+
+  /** @param {OutlineNode[]} siblings @param {PDFRef} parentRef @returns {PDFRef[]} */
+  const writeLevel = (siblings, parentRef) => {
+    const refs = siblings.map(() => context.nextRef())
+    siblings.forEach((node, i) => {
+      const item = PDFDict.withContext(context)
+      item.set(PDFName.of('Title'), PDFHexString.fromText(node.title))
+      item.set(PDFName.of('Parent'), parentRef)
+      if (i > 0) item.set(PDFName.of('Prev'), refs[i - 1])
+      if (i < refs.length - 1) item.set(PDFName.of('Next'), refs[i + 1])
+      item.set(PDFName.of('Dest'), fitPage(doc, pages[node.pageIndex].ref))
+      if (node.children.length) {
+        const children = writeLevel(node.children, refs[i])
+        item.set(PDFName.of('First'), children[0])
+        item.set(PDFName.of('Last'), children[children.length - 1])
+        item.set(PDFName.of('Count'), PDFNumber.of(countAll(node.children)))
+      }
+      context.assign(refs[i], item)
+    })
+    return refs
+  }
+
+  const top = writeLevel(nodes, rootRef)
+  const outlines = PDFDict.withContext(context)
+  outlines.set(PDFName.of('Type'), PDFName.of('Outlines'))
+  outlines.set(PDFName.of('First'), top[0])
+  outlines.set(PDFName.of('Last'), top[top.length - 1])
+  outlines.set(PDFName.of('Count'), PDFNumber.of(countAll(nodes)))
+  context.assign(rootRef, outlines)
+  doc.catalog.set(PDFName.of('Outlines'), rootRef)
+  // Readers open with the bookmarks panel showing.
+  doc.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'))
+  return countAll(nodes)
+}
+
+/** @param {unknown} value */
+function textOf(value) {
+  return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined
+}
+
+/**
+ * Turns link annotations whose URI is a slide on the export server into jumps (/Dest) to that slide's page;
+ * drops the ones to other export-server addresses and to slides not in the PDF; keeps outside links.
+ * @param {PDFDocument} doc
+ * @param {string} origin
+ * @param {Map<number, number>} slidePage  slide number → index of its first page
+ * @returns {{ rewritten: number, removed: number }}
+ */
+export function rewriteSlideLinks(doc, origin, slidePage) {
+  const pages = doc.getPages()
+  let rewritten = 0
+  let removed = 0
+  for (const page of pages) {
+    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray)
+    if (!annots) continue
+    for (let i = annots.size() - 1; i >= 0; i--) {
+      const annot = annots.lookupMaybe(i, PDFDict)
+      if (!annot || annot.get(PDFName.of('Subtype')) !== PDFName.of('Link')) continue
+      const action = annot.lookupMaybe(PDFName.of('A'), PDFDict)
+      if (!action || action.get(PDFName.of('S')) !== PDFName.of('URI')) continue
+      const uri = textOf(action.lookup(PDFName.of('URI')))
+      if (uri === undefined) continue
+      const no = slideOfUri(uri, origin)
+      if (no === undefined) continue
+      const target = no === null ? undefined : slidePage.get(no)
+      if (target === undefined || target >= pages.length) {
+        annots.remove(i)
+        removed++
+        continue
+      }
+      annot.delete(PDFName.of('A'))
+      annot.set(PDFName.of('Dest'), fitPage(doc, pages[target].ref))
+      rewritten++
+    }
+  }
+  return { rewritten, removed }
+}
+
+/**
+ * @param {Uint8Array} bytes  the PDF from page.pdf
+ * @param {{ title: string, author?: string, language?: string, outline: OutlineEntry[], origin: string, slidePage: Map<number, number> }} options
+ * @returns {Promise<{ bytes: Uint8Array, pages: number, outlineItems: number, links: { rewritten: number, removed: number } }>}
+ */
+export async function finishPdf(bytes, options) {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false })
+  doc.setTitle(options.title, { showInWindowTitleBar: true })
+  if (options.author) doc.setAuthor(options.author)
+  if (options.language) doc.setLanguage(options.language)
+  doc.setModificationDate(new Date())
+  const outlineItems = addOutline(doc, outlineTree(options.outline))
+  const links = rewriteSlideLinks(doc, options.origin, options.slidePage)
+  const out = await doc.save({ useObjectStreams: false })
+  return { bytes: out, pages: doc.getPageCount(), outlineItems, links }
+}

@@ -1,0 +1,279 @@
+// `npm run serve`: serves the built deck (dist/) with history routing, lets phones and projectors follow the presenter
+// over a WebSocket relay, and enforces the presenter password on the presenter pages and on every change to the state.
+// Usage: node server/index.mjs [--port 3030] [--host 127.0.0.1] [--password P] [--dir dist]
+import { createServer } from 'node:http'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { extname, join, resolve, sep } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { WebSocketServer } from 'ws'
+import { createRelay } from './relay.mjs'
+import { LIMITS, isPresenterPath, refusedPath } from '../src/logic/sync-protocol.mjs'
+
+export const SYNC_PATH = '/__deck/sync'
+/** Written by the build (plugin/sync.ts): a hash of the deck's `remote:` password, never served. */
+export const SYNC_FILE = 'deck-sync.json'
+/** A client whose socket buffers more than this is too slow to follow and is dropped rather than grow memory. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+}
+
+const USAGE = `Usage: npm run serve -- [--port 3030] [--host 127.0.0.1] [--password P] [--dir dist]
+  --port      port to listen on (default 3030)
+  --host      address to bind (default 127.0.0.1: this machine only; 0.0.0.0 lets phones on the network connect)
+  --password  presenter password (default: the deck's "remote:" setting, if any)
+  --dir       the built deck to serve (default dist/)`
+
+/** Parses the command line; throws with a clear message on anything it does not understand. */
+export function parseArgs(argv) {
+  const options = { port: 3030, host: '127.0.0.1', password: null, dir: 'dist', help: false }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
+    const value = () => {
+      const v = inline ?? argv[++i]
+      if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new Error(`${flag} needs a value.\n${USAGE}`)
+      return v
+    }
+    if (flag === '--help' || flag === '-h') options.help = true
+    else if (flag === '--port') {
+      const v = value()
+      if (!/^\d+$/.test(v) || Number(v) > 65535) throw new Error(`--port must be a whole number from 0 to 65535, got "${v}".`)
+      options.port = Number(v)
+    } else if (flag === '--host') options.host = value()
+    else if (flag === '--password') {
+      const v = value()
+      if (!v || v.length > LIMITS.maxPasswordLength) throw new Error(`--password must be 1 to ${LIMITS.maxPasswordLength} characters.`)
+      options.password = v
+    } else if (flag === '--dir') options.dir = value()
+    else throw new Error(`Unknown option "${arg}".\n${USAGE}`)
+  }
+  return options
+}
+
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest()
+
+/**
+ * The password check: `--password` wins, else the hash the build wrote for the deck's `remote:`; null when neither
+ * exists (then anyone may present: fine on 127.0.0.1, said loudly otherwise).
+ */
+export function passwordCheck(dir, password) {
+  let expected = password ? sha256(password) : null
+  let source = password ? '--password' : null
+  if (!expected) {
+    const file = join(dir, SYNC_FILE)
+    if (existsSync(file)) {
+      try {
+        const hex = JSON.parse(readFileSync(file, 'utf8')).passwordSha256
+        if (typeof hex === 'string' && /^[0-9a-f]{64}$/.test(hex)) {
+          expected = Buffer.from(hex, 'hex')
+          source = 'the deck (remote:)'
+        }
+      } catch {
+        throw new Error(`${file} is not valid JSON: rebuild the deck with npm run build.`)
+      }
+    }
+  }
+  if (!expected) return { authorize: null, source: null }
+  const digest = expected
+  return { authorize: (given) => typeof given === 'string' && given !== '' && timingSafeEqual(sha256(given), digest), source }
+}
+
+/** The built index.html with the relay announced, so the app knows a relay is here (static hosts have none). */
+function announceRelay(html) {
+  return html.replace('</head>', `<meta name="deck-sync" content="${SYNC_PATH}">\n</head>`)
+}
+
+function escapeHtml(text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** The server's own password prompt for presenter pages (works without the app's JavaScript). */
+function promptPage(pathname) {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>演讲者密码 · Presenter password</title>
+<style>body{font:18px/1.5 system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#1b1d22;color:#eee}
+form{display:grid;gap:12px;padding:28px;border-radius:12px;background:#2a2d34;min-width:min(90vw,22rem)}
+input,button{font:inherit;padding:10px 12px;border-radius:8px;border:1px solid #666}button{background:#3d6fd6;color:#fff;border:0;cursor:pointer}
+:focus-visible{outline:3px solid #ffd166;outline-offset:2px}</style></head>
+<body><form method="get" action="${escapeHtml(pathname)}"><label for="password">演讲者密码 · Presenter password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>
+<button type="submit">进入 · Enter</button><a href="${escapeHtml(refusedPath(pathname))}" style="color:#9cf">返回观众视图 · Back to the audience view</a></form></body></html>`
+}
+
+/**
+ * Starts the server. Resolves with its URL, the relay (for tests and the bench) and close().
+ * @param {{ port?: number, host?: string, password?: string | null, dir?: string, log?: (line: string) => void }} options
+ */
+export async function startServer({ port = 3030, host = '127.0.0.1', password = null, dir = 'dist', log = (line) => console.log(line) } = {}) {
+  const root = resolve(dir)
+  const indexFile = join(root, 'index.html')
+  if (!existsSync(indexFile)) throw new Error(`No built deck in ${root}: run npm run build first (or pass --dir).`)
+  const { authorize, source } = passwordCheck(root, password)
+  const relay = createRelay({ authorize, log })
+  const indexHtml = announceRelay(readFileSync(indexFile, 'utf8'))
+
+  const server = createServer(async (request, response) => {
+    try {
+      await handle(request, response)
+    } catch (error) {
+      log(`[serve] ${request.method} ${request.url}: ${error instanceof Error ? error.message : String(error)}`)
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end('Internal error')
+    }
+  })
+
+  async function handle(request, response) {
+    const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { ...headers, allow: 'GET, HEAD' })
+      return response.end()
+    }
+    let url
+    let pathname
+    try {
+      url = new URL(request.url ?? '/', 'http://deck')
+      pathname = decodeURIComponent(url.pathname)
+    } catch {
+      response.writeHead(400, headers)
+      return response.end('Bad request')
+    }
+    const file = resolve(root, '.' + pathname)
+    const inside = file === root || file.startsWith(root + sep)
+    const hidden = pathname === '/' + SYNC_FILE || pathname.includes('\0')
+    if (inside && !hidden && file !== indexFile && existsSync(file) && statSync(file).isFile()) {
+      const body = await readFile(file)
+      const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
+      response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': cache })
+      return response.end(request.method === 'HEAD' ? undefined : body)
+    }
+    // A missing asset is a 404, not the app: a JS file answered with HTML only hides the real error.
+    if (!inside || hidden || (extname(pathname) && pathname !== '/index.html')) {
+      response.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
+      return response.end('Not found')
+    }
+    if (authorize && isPresenterPath(pathname)) {
+      const given = url.searchParams.get('password')
+      if (given === null || given === '') {
+        response.writeHead(401, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        return response.end(request.method === 'HEAD' ? undefined : promptPage(pathname))
+      }
+      if (!authorize(given)) {
+        log(`[serve] wrong presenter password for ${pathname}: sent to ${refusedPath(pathname)}`)
+        response.writeHead(302, { ...headers, location: refusedPath(pathname), 'cache-control': 'no-store' })
+        return response.end()
+      }
+    }
+    response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
+    response.end(request.method === 'HEAD' ? undefined : indexHtml)
+  }
+
+  // The relay's own limit applies first (drop with a reason, keep the connection); ws closes only far beyond it.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.maxMessageBytes * 4 })
+  server.on('upgrade', (request, socket, head) => {
+    const pathname = new URL(request.url ?? '/', 'http://deck').pathname
+    if (pathname !== SYNC_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n')
+      return
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))
+  })
+  wss.on('connection', (ws, request) => {
+    const label = request.socket.remoteAddress ?? 'unknown'
+    const connection = relay.connect({
+      label,
+      send: (text) => {
+        if (ws.readyState !== ws.OPEN) return
+        if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+          log(`[sync] disconnected client #${connection.no} (${label}): too slow to keep up`)
+          ws.terminate()
+          return
+        }
+        ws.send(text)
+      },
+      close: (code, reason) => ws.close(code, reason),
+    })
+    ws.on('message', (data, isBinary) => connection.receive(isBinary ? data : data.toString('utf8')))
+    ws.on('close', () => connection.disconnect())
+    ws.on('error', (error) => log(`[sync] client #${connection.no} (${label}): ${error.message}`))
+  })
+
+  await new Promise((done, fail) => {
+    server.once('error', fail)
+    server.listen(port, host, () => {
+      server.off('error', fail)
+      done()
+    })
+  })
+  const address = server.address()
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  const url = `http://${shownHost}:${address.port}`
+  return {
+    url,
+    port: address.port,
+    relay,
+    passwordSource: source,
+    close: () =>
+      new Promise((done) => {
+        for (const ws of wss.clients) ws.terminate()
+        wss.close()
+        server.close(() => done())
+        server.closeAllConnections?.()
+      }),
+  }
+}
+
+async function main() {
+  let options
+  try {
+    options = parseArgs(process.argv.slice(2))
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error))
+    process.exit(2)
+  }
+  if (options.help) {
+    console.log(USAGE)
+    return
+  }
+  const dir = resolve(process.cwd(), options.dir)
+  try {
+    const server = await startServer({ ...options, dir })
+    const local = server.url.replace('127.0.0.1', 'localhost')
+    console.log(`Serving ${dir} on ${local}`)
+    console.log(`  audience:  ${local}/1`)
+    console.log(`  presenter: ${local}/presenter/1${server.passwordSource ? '?password=…' : ''}`)
+    if (server.passwordSource) console.log(`  presenter password from ${server.passwordSource}: only connections that give it may drive the deck`)
+    else if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1')
+      console.log(`  warning: no presenter password and the server is open to the network: anyone who can reach it can drive the deck (use --password)`)
+    const stop = () => server.close().then(() => process.exit(0))
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    console.error(/EADDRINUSE/.test(message) ? `Port ${options.port} is in use: pick another with --port.` : message)
+    process.exit(1)
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main()

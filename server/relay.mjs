@@ -1,0 +1,160 @@
+// Makes every connected device follow the presenter: holds the shared state, takes changes only from password holders,
+// checks each message (size, rate, shape), relays it to everyone else, and welcomes (re)connecting clients with the state.
+// Transport-free: `npm run serve` plugs WebSockets into it, the dev server plugs in Vite's HMR socket.
+import { LIMITS, applyPatch, initialSharedState, parseClientMessage } from '../src/logic/sync-protocol.mjs'
+
+/**
+ * @typedef {import('../src/logic/sync-protocol.mjs').SharedState} SharedState
+ * @typedef {import('../src/logic/sync-protocol.mjs').ServerMessage} ServerMessage
+ * @typedef {{ send: (text: string, message: ServerMessage) => void, close: (code: number, reason: string) => void, label?: string }} ClientLink
+ * @typedef {{ receive: (raw: unknown) => void, disconnect: () => void, readonly no: number, readonly canWrite: boolean }} RelayConnection
+ */
+
+/** Drops in a row after which a client that keeps flooding is disconnected. */
+const FLOOD_CLOSE_AFTER = 2000
+
+/**
+ * @param {{
+ *   authorize?: ((given: string | undefined) => boolean) | null,
+ *   required?: () => boolean,
+ *   log?: (line: string) => void,
+ *   limits?: typeof LIMITS,
+ *   now?: () => number,
+ * }} [options] `authorize` null means no password: every connection may write. `required` says whether a password is
+ * set right now (the dev server rereads the deck); it defaults to "authorize is given".
+ */
+export function createRelay({ authorize = null, required = () => authorize !== null, log = (line) => console.log(line), limits = LIMITS, now = () => Date.now() } = {}) {
+  /** @type {SharedState} */
+  let state = initialSharedState()
+  /** @type {Set<{ no: number, link: ClientLink, welcomed: boolean, canWrite: boolean }>} */
+  const connections = new Set()
+  let counter = 0
+  const stats = { received: 0, relayed: 0, dropped: 0 }
+
+  /** @param {ClientLink} link @returns {RelayConnection} */
+  function connect(link) {
+    const client = { no: ++counter, link, welcomed: false, canWrite: !required() }
+    let tokens = limits.rateBurst
+    let refilled = now()
+    let flooding = 0
+    connections.add(client)
+    const name = `client #${client.no}${link.label ? ` (${link.label})` : ''}`
+
+    /** @param {string} reason @param {boolean} [tell] */
+    const drop = (reason, tell = true) => {
+      stats.dropped++
+      log(`[sync] dropped a message from ${name}: ${reason}`)
+      if (tell) send(client, { type: 'refused', reason })
+    }
+
+    /** A token bucket: `ratePerSecond` steady, `rateBurst` at once. */
+    const withinRate = () => {
+      const t = now()
+      tokens = Math.min(limits.rateBurst, tokens + ((t - refilled) * limits.ratePerSecond) / 1000)
+      refilled = t
+      if (tokens < 1) return false
+      tokens -= 1
+      return true
+    }
+
+    return {
+      get no() {
+        return client.no
+      },
+      get canWrite() {
+        return client.canWrite
+      },
+      receive(raw) {
+        stats.received++
+        if (!withinRate()) {
+          flooding++
+          // One line and one answer per flood, not one per message: a flood must not flood the log too.
+          if (flooding === 1) drop(`over ${limits.ratePerSecond} messages a second (further drops of this flood are not logged)`)
+          else stats.dropped++
+          if (flooding >= FLOOD_CLOSE_AFTER) {
+            log(`[sync] disconnected ${name}: kept flooding after ${FLOOD_CLOSE_AFTER} dropped messages`)
+            connections.delete(client)
+            link.close(1008, 'flooding')
+          }
+          return
+        }
+        if (flooding) {
+          if (flooding > 1) log(`[sync] ${name} flood over: ${flooding} messages dropped`)
+          flooding = 0
+        }
+        let value = raw
+        const size = typeof raw === 'string' ? Buffer.byteLength(raw) : raw instanceof Uint8Array ? raw.byteLength : jsonSize(raw)
+        if (size > limits.maxMessageBytes) return drop(`message of ${size} bytes is over the limit of ${limits.maxMessageBytes}`)
+        if (typeof raw === 'string' || raw instanceof Uint8Array) {
+          try {
+            value = JSON.parse(typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8'))
+          } catch {
+            return drop('not JSON')
+          }
+        }
+        const checked = parseClientMessage(value)
+        if (!checked.ok) return drop(checked.reason)
+        const message = checked.value
+        if (message.type === 'hello') {
+          const passwordRequired = required()
+          client.canWrite = !passwordRequired || (authorize !== null && authorize(message.password))
+          if (passwordRequired && message.password !== undefined && !client.canWrite) log(`[sync] ${name} gave a wrong presenter password: it may only follow`)
+          client.welcomed = true
+          send(client, { type: 'welcome', canWrite: client.canWrite, passwordRequired, state })
+          return
+        }
+        if (!client.canWrite) return drop('not authorised: only a connection that presented the presenter password may change the shared state')
+        const next = applyPatch(state, message.patch)
+        if (message.patch.drawings && jsonSize(next.drawings) > limits.maxDrawingsChars) return drop(`drawings would be over ${limits.maxDrawingsChars} characters in all`)
+        state = next
+        broadcast(client, { type: 'patch', patch: message.patch })
+      },
+      disconnect() {
+        connections.delete(client)
+      },
+    }
+  }
+
+  /** @param {{ link: ClientLink }} client @param {ServerMessage} message */
+  function send(client, message) {
+    try {
+      client.link.send(JSON.stringify(message), message)
+    } catch (error) {
+      log(`[sync] could not send to client: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+
+  /** Everyone who said hello, except the sender; serialised once for all. */
+  function broadcast(from, message) {
+    const text = JSON.stringify(message)
+    for (const client of connections) {
+      if (client === from || !client.welcomed) continue
+      stats.relayed++
+      try {
+        client.link.send(text, message)
+      } catch (error) {
+        log(`[sync] could not send to client #${client.no}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+  }
+
+  return {
+    connect,
+    get state() {
+      return state
+    },
+    get clients() {
+      return connections.size
+    },
+    stats,
+  }
+}
+
+/** @param {unknown} value */
+function jsonSize(value) {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '')
+  } catch {
+    return Infinity
+  }
+}

@@ -1,0 +1,91 @@
+// Makes the next diagram slide instant: while the browser is idle, mermaid is fetched and the diagrams of the
+// current slide's neighbours are rendered into the cache, in the colour scheme on screen.
+import { isValidElement, type ComponentType, type ReactNode } from 'react'
+import { deckStore } from '../../state/store'
+import { positionAtom } from '../../state/nav'
+import { slidesAtom } from '../../state/deck'
+import { isDarkAtom } from '../../state/color-scheme'
+import { loadSlide } from '../../state/slide-modules'
+import { diagramNeighbours } from '../../logic/diagram'
+import { renderDiagram } from './render'
+
+/** What a diagram element carries: its text and its options JSON. */
+export interface DiagramProps {
+  code: string
+  options?: string
+}
+
+/** Every diagram element in a slide's slots, in order. */
+export function findDiagrams(slots: Record<string, ReactNode>, component: ComponentType<DiagramProps>): DiagramProps[] {
+  const found: DiagramProps[] = []
+  const walk = (node: ReactNode) => {
+    if (Array.isArray(node)) node.forEach(walk)
+    else if (isValidElement(node)) {
+      const props = node.props as { children?: ReactNode } & Partial<DiagramProps>
+      if (node.type === component && typeof props.code === 'string') found.push({ code: props.code, options: props.options })
+      else walk(props.children)
+    }
+  }
+  Object.values(slots).forEach(walk)
+  return found
+}
+
+type Idle = (run: () => void) => () => void
+
+/** requestIdleCallback where there is one, else a short timer; returns its cancel. */
+const whenIdle: Idle = (run) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 2000 })
+    return () => cancelIdleCallback(handle)
+  }
+  const timer = setTimeout(run, 200)
+  return () => clearTimeout(timer)
+}
+
+const nextIdle = () => new Promise<void>((resolve) => whenIdle(resolve))
+
+/** True once a slide is on screen: prefetching never competes with the first paint. */
+const firstSlideShown = () => !!document.querySelector('.slidev-page[data-loaded="true"]')
+
+let stop: (() => void) | undefined
+
+/**
+ * Starts watching the current slide (once per page). `toRequest` turns a diagram's props into a render request in
+ * the scheme on screen; `component` is the diagram component whose elements are looked for.
+ */
+export function startDiagramPrefetch(component: ComponentType<DiagramProps>, toRequest: (props: DiagramProps, dark: boolean) => Parameters<typeof renderDiagram>[0]) {
+  if (stop) return
+  let generation = 0
+  let cancelIdle: (() => void) | undefined
+  const schedule = () => {
+    const mine = ++generation
+    cancelIdle?.()
+    cancelIdle = whenIdle(async () => {
+      if (!firstSlideShown()) return schedule()
+      const slides = deckStore.get(slidesAtom)
+      const { no } = deckStore.get(positionAtom)
+      for (const n of diagramNeighbours(no, slides.length)) {
+        if (mine !== generation) return
+        // A slide that opts out of preloading is not fetched early for its diagrams either.
+        if (n !== no && slides[n - 1]?.frontmatter.preload === false) continue
+        const mod = await loadSlide(n)
+        if (!mod) continue
+        for (const props of findDiagrams(mod.slots, component)) {
+          await nextIdle()
+          if (mine !== generation) return
+          await renderDiagram(toRequest(props, deckStore.get(isDarkAtom))).catch(() => undefined)
+        }
+      }
+    })
+  }
+  const unsubscribers = [deckStore.sub(positionAtom, schedule), deckStore.sub(isDarkAtom, schedule)]
+  schedule()
+  stop = () => {
+    cancelIdle?.()
+    generation++
+    unsubscribers.forEach((unsubscribe) => unsubscribe())
+    stop = undefined
+  }
+}
+
+if (import.meta.hot) import.meta.hot.dispose(() => stop?.())

@@ -1,0 +1,85 @@
+// Lets a printer (the PDF export, a person pressing Ctrl+P) know when every page is fully drawn.
+//
+// The contract with slide components: anything still drawing (a diagram, a chart) carries the attribute
+// `data-deck-pending` until it is done. The print view is ready when no such element remains inside its
+// root, the fonts in use have loaded and every image has loaded (or failed); it then sets
+// `<html data-print-ready="true">`.
+
+/** Loads every slide module the pages need, reporting how many are in; resolves once all are. */
+export async function loadAll(nos: readonly number[], load: (no: number) => Promise<unknown>, onLoaded: (done: number) => void, signal: AbortSignal) {
+  let done = 0
+  await Promise.all(
+    nos.map((no) =>
+      load(no).then(() => {
+        if (!signal.aborted) onLoaded(++done)
+      }),
+    ),
+  )
+}
+
+function nextFrame(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const id = requestAnimationFrame(() => resolve())
+    signal.addEventListener('abort', () => {
+      cancelAnimationFrame(id)
+      resolve()
+    }, { once: true })
+  })
+}
+
+/** Resolves when the image has loaded or failed (a broken image must not hold the print forever). */
+function imageSettled(img: HTMLImageElement, signal: AbortSignal): Promise<void> {
+  // Offscreen lazy images would never load in a print document.
+  if (img.loading === 'lazy') img.loading = 'eager'
+  if (img.complete) return img.naturalWidth ? img.decode().catch(() => {}) : Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => resolve()
+    img.addEventListener('load', done, { once: true, signal })
+    img.addEventListener('error', done, { once: true, signal })
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+/** Resolves at the next change below `root` (a pending element finishing), or when aborted. */
+function nextMutation(root: Element, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      observer.disconnect()
+      resolve()
+    })
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-deck-pending', 'src'] })
+    signal.addEventListener('abort', () => {
+      observer.disconnect()
+      resolve()
+    }, { once: true })
+  })
+}
+
+const settledNow = (root: Element) =>
+  !root.querySelector('[data-deck-pending]') &&
+  document.fonts.status === 'loaded' &&
+  [...root.querySelectorAll('img')].every((img) => img.complete)
+
+/** Waits until everything under `root` is drawn; checks twice a frame apart so late starters are caught. */
+export async function waitUntilDrawn(root: Element, signal: AbortSignal): Promise<boolean> {
+  while (!signal.aborted) {
+    // A frame first: style and layout start the font and image loads that the checks below wait on.
+    await nextFrame(signal)
+    await document.fonts.ready
+    await Promise.all([...root.querySelectorAll('img')].map((img) => imageSettled(img, signal)))
+    if (root.querySelector('[data-deck-pending]')) {
+      await nextMutation(root, signal)
+      continue
+    }
+    await nextFrame(signal)
+    if (settledNow(root)) return !signal.aborted
+  }
+  return false
+}
+
+/** Marks the document ready to print (the export waits on this attribute). */
+export function markPrintReady(ready: boolean) {
+  if (ready) document.documentElement.dataset.printReady = 'true'
+  else delete document.documentElement.dataset.printReady
+}

@@ -1,0 +1,56 @@
+// Makes a route a print document: print mode on, every slide it needs loaded, readiness signalled when drawn.
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { useSetAtom } from 'jotai'
+import { viewModeAtom } from '../../state/nav'
+import { loadSlide } from '../../state/slide-modules'
+import { loadAll, markPrintReady, waitUntilDrawn } from './readiness'
+
+export interface PrintDocument {
+  rootRef: RefObject<HTMLDivElement | null>
+  /** How many of the needed slides have loaded. */
+  loaded: number
+  /** True once every needed slide has loaded: the pages can render in one go. */
+  complete: boolean
+}
+
+/** `slideNos`: the distinct slides the document shows. */
+export function usePrintDocument(slideNos: readonly number[]): PrintDocument {
+  const setMode = useSetAtom(viewModeAtom)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const key = slideNos.join(',')
+  const [loaded, setLoaded] = useState(0)
+  const [loadedKey, setLoadedKey] = useState<string | null>(null)
+  const complete = loadedKey === key
+
+  useLayoutEffect(() => {
+    setMode('print')
+    const html = document.documentElement
+    html.classList.add('deck-print')
+    return () => html.classList.remove('deck-print')
+  }, [setMode])
+
+  // Rendering waits until every slide is in: one commit of all pages instead of one per arriving slide.
+  useEffect(() => {
+    const controller = new AbortController()
+    setLoaded(0)
+    void loadAll(key ? key.split(',').map(Number) : [], loadSlide, setLoaded, controller.signal).then(() => {
+      if (!controller.signal.aborted) setLoadedKey(key)
+    })
+    return () => controller.abort()
+  }, [key])
+
+  useEffect(() => {
+    const root = rootRef.current
+    if (!complete || !root) return
+    const controller = new AbortController()
+    void waitUntilDrawn(root, controller.signal).then((ready) => {
+      if (ready) markPrintReady(true)
+    })
+    return () => {
+      controller.abort()
+      markPrintReady(false)
+    }
+  }, [complete, key])
+
+  return { rootRef, loaded, complete }
+}

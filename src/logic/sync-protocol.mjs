@@ -1,0 +1,211 @@
+// The shared state presenter and audience agree on, its messages, and the checks every copy runs (browser and server alike).
+// Plain ESM with JSDoc so `npm run serve` imports it without a build step; types in sync-protocol.d.mts.
+
+/** Limits every relay and window enforces; a message beyond them is dropped with a reason. */
+export const LIMITS = Object.freeze({
+  /** One message as received, drawings included. */
+  maxMessageBytes: 1_000_000,
+  /** One slide's drawing (SVG markup). */
+  maxDrawingChars: 400_000,
+  /** All drawings of the deck together. */
+  maxDrawingsChars: 4_000_000,
+  maxPage: 10_000,
+  maxClicks: 100_000,
+  /** Cursor coordinates are slide pixels; anything far outside the canvas is a bug or an attack. */
+  maxCoordinate: 100_000,
+  maxIdLength: 64,
+  maxPasswordLength: 256,
+  /** A writer's steady message rate and burst: the cursor (≈25/s) plus quick key presses fit easily. */
+  ratePerSecond: 60,
+  rateBurst: 120,
+})
+
+const STATE_KEYS = ['page', 'clicks', 'viewerPage', 'viewerClicks', 'timer', 'cursor', 'drawings', 'lastUpdate']
+
+/** The state before anyone presented: page 0 means "no presenter position yet". */
+export function initialSharedState() {
+  return {
+    page: 0,
+    clicks: 0,
+    viewerPage: 0,
+    viewerClicks: 0,
+    timer: { status: 'stopped', elapsed: 0, since: 0 },
+    cursor: null,
+    drawings: {},
+    lastUpdate: null,
+  }
+}
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isWhole = (v, min, max) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+const isTime = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1e15
+const ok = (value) => ({ ok: true, value })
+const fail = (reason) => ({ ok: false, reason })
+
+function checkTimer(v) {
+  if (!isObject(v)) return 'timer must be an object'
+  for (const key of Object.keys(v)) if (!['status', 'elapsed', 'since'].includes(key)) return `timer has an unknown field "${key}"`
+  if (!['stopped', 'running', 'paused'].includes(v.status)) return 'timer.status must be stopped, running or paused'
+  if (!isTime(v.elapsed)) return 'timer.elapsed must be a non-negative number of milliseconds'
+  if (!isTime(v.since)) return 'timer.since must be a time in milliseconds'
+  return null
+}
+
+function checkCursor(v) {
+  if (v === null) return null
+  if (!isObject(v)) return 'cursor must be {x, y} or null'
+  for (const key of Object.keys(v)) if (key !== 'x' && key !== 'y') return `cursor has an unknown field "${key}"`
+  for (const key of ['x', 'y']) {
+    const n = v[key]
+    if (typeof n !== 'number' || !Number.isFinite(n) || Math.abs(n) > LIMITS.maxCoordinate) return `cursor.${key} must be a finite number of slide pixels`
+  }
+  return null
+}
+
+function checkDrawings(v) {
+  if (!isObject(v)) return 'drawings must map slide numbers to SVG markup'
+  let total = 0
+  for (const [key, svg] of Object.entries(v)) {
+    if (!/^[1-9]\d{0,4}$/.test(key)) return `drawings key "${key.slice(0, 20)}" is not a slide number`
+    if (typeof svg !== 'string') return `drawings[${key}] must be a string`
+    if (svg.length > LIMITS.maxDrawingChars) return `drawings[${key}] is over ${LIMITS.maxDrawingChars} characters`
+    total += svg.length
+  }
+  if (total > LIMITS.maxDrawingsChars) return `drawings are over ${LIMITS.maxDrawingsChars} characters in all`
+  return null
+}
+
+function checkLastUpdate(v) {
+  if (v === null) return null
+  if (!isObject(v)) return 'lastUpdate must be {id, type, time} or null'
+  for (const key of Object.keys(v)) if (!['id', 'type', 'time'].includes(key)) return `lastUpdate has an unknown field "${key}"`
+  if (typeof v.id !== 'string' || !/^[\w-]{1,64}$/.test(v.id)) return 'lastUpdate.id must be 1-64 letters, digits, _ or -'
+  if (v.type !== 'presenter' && v.type !== 'viewer') return 'lastUpdate.type must be presenter or viewer'
+  if (!isTime(v.time)) return 'lastUpdate.time must be a time in milliseconds'
+  return null
+}
+
+/** Checks one field; `whole` is true for a full state (page 0 allowed: nobody presented yet). */
+function checkField(key, v, whole) {
+  switch (key) {
+    case 'page':
+    case 'viewerPage':
+      return isWhole(v, whole ? 0 : 1, LIMITS.maxPage) ? null : `${key} must be a whole number from 1 to ${LIMITS.maxPage}`
+    case 'clicks':
+    case 'viewerClicks':
+      return isWhole(v, 0, LIMITS.maxClicks) ? null : `${key} must be a whole number from 0 to ${LIMITS.maxClicks}`
+    case 'timer':
+      return checkTimer(v)
+    case 'cursor':
+      return checkCursor(v)
+    case 'drawings':
+      return checkDrawings(v)
+    case 'lastUpdate':
+      return checkLastUpdate(v)
+  }
+  return `unknown field "${String(key).slice(0, 40)}"`
+}
+
+/**
+ * A change to the shared state, as sent by a window: any subset of the fields (drawings: only the slides that changed,
+ * '' for a cleared slide). Returns the patch or the reason it is refused.
+ */
+export function parsePatch(value) {
+  if (!isObject(value)) return fail('patch must be an object')
+  const keys = Object.keys(value)
+  if (!keys.length) return fail('patch is empty')
+  for (const key of keys) {
+    const reason = checkField(key, value[key], false)
+    if (reason) return fail(reason)
+  }
+  return ok(value)
+}
+
+/** A whole shared state (a relay's welcome, a stored copy): every field present and valid. */
+export function parseSharedState(value) {
+  if (!isObject(value)) return fail('state must be an object')
+  for (const key of Object.keys(value)) if (!STATE_KEYS.includes(key)) return fail(`unknown field "${key.slice(0, 40)}"`)
+  for (const key of STATE_KEYS) {
+    if (!(key in value)) return fail(`state is missing "${key}"`)
+    const reason = checkField(key, value[key], true)
+    if (reason) return fail(reason)
+  }
+  return ok(value)
+}
+
+/** The state after a patch; drawings merge per slide and '' removes a slide's drawing. Never mutates its inputs. */
+export function applyPatch(state, patch) {
+  const next = { ...state }
+  for (const key of Object.keys(patch)) {
+    if (key === 'drawings') {
+      const drawings = { ...state.drawings }
+      for (const [no, svg] of Object.entries(patch.drawings)) {
+        if (svg) drawings[no] = svg
+        else delete drawings[no]
+      }
+      next.drawings = drawings
+    } else next[key] = patch[key]
+  }
+  return next
+}
+
+/** What a window sends a relay: `hello` (with the presenter password, if it has one) or a `patch`. */
+export function parseClientMessage(value) {
+  if (!isObject(value)) return fail('message must be a JSON object')
+  if (value.type === 'hello') {
+    for (const key of Object.keys(value)) if (key !== 'type' && key !== 'password') return fail(`hello has an unknown field "${key.slice(0, 40)}"`)
+    if (value.password !== undefined && (typeof value.password !== 'string' || value.password.length > LIMITS.maxPasswordLength)) return fail('hello.password must be a short string')
+    return ok(value)
+  }
+  if (value.type === 'patch') {
+    for (const key of Object.keys(value)) if (key !== 'type' && key !== 'patch') return fail(`patch message has an unknown field "${key.slice(0, 40)}"`)
+    const patch = parsePatch(value.patch)
+    return patch.ok ? ok(value) : patch
+  }
+  return fail(`unknown message type ${JSON.stringify(String(value.type).slice(0, 40))}`)
+}
+
+/** What a relay sends a window: `welcome` (whole state, may I write?), `patch` (someone's change), `refused` (why mine was dropped). */
+export function parseServerMessage(value) {
+  if (!isObject(value)) return fail('message must be a JSON object')
+  if (value.type === 'welcome') {
+    if (typeof value.canWrite !== 'boolean' || typeof value.passwordRequired !== 'boolean') return fail('welcome needs canWrite and passwordRequired')
+    const state = parseSharedState(value.state)
+    return state.ok ? ok(value) : fail(`welcome state: ${state.reason}`)
+  }
+  if (value.type === 'patch') {
+    const patch = parsePatch(value.patch)
+    return patch.ok ? ok(value) : patch
+  }
+  if (value.type === 'refused') return typeof value.reason === 'string' ? ok(value) : fail('refused needs a reason')
+  return fail(`unknown message type ${JSON.stringify(String(value.type).slice(0, 40))}`)
+}
+
+/** Compares two secrets without stopping at the first difference (the time taken does not tell how much matched). */
+export function sameSecret(given, expected) {
+  if (typeof given !== 'string' || typeof expected !== 'string') return false
+  let diff = given.length ^ expected.length
+  for (let i = 0; i < expected.length; i++) diff |= (given.charCodeAt(i % (given.length || 1)) || 0) ^ expected.charCodeAt(i)
+  return diff === 0
+}
+
+/**
+ * Whether a visitor may open the presenter routes: 'open' (no password set), 'granted', 'prompt' (none given yet),
+ * or 'denied' (a wrong one).
+ */
+export function presenterAccess(required, given) {
+  if (!required) return 'open'
+  if (given === null || given === undefined || given === '') return 'prompt'
+  return sameSecret(given, required) ? 'granted' : 'denied'
+}
+
+/** Where a refused visitor goes (spec.md section 8): the plain slide number of a presenter path, else the root. */
+export function refusedPath(pathname) {
+  const match = /^\/presenter\/(\d+)\/?$/.exec(pathname)
+  return match && Number(match[1]) >= 1 ? `/${Number(match[1])}` : '/'
+}
+
+/** Whether a path is a presenter route (/presenter, /presenter/N, /presenter/print). */
+export function isPresenterPath(pathname) {
+  return /^\/presenter(\/|$)/.test(pathname)
+}

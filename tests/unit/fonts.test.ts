@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { deckGlyphs, extractFace, subsetDeckFonts, fontFaceCss, CJK_SOURCES } from '../../plugin/fonts'
+
+describe('deck glyphs', () => {
+  it('keeps every non-ASCII character once, sorted', () => {
+    expect(deckGlyphs('银行 bank 银行', '钱庄，收据')).toBe([...new Set('银行钱庄，收据')].sort().join(''))
+  })
+  it('is empty for ASCII-only text', () => expect(deckGlyphs('# Title\n\n- a, b')).toBe(''))
+})
+
+describe('font collections', () => {
+  it('returns a plain font file unchanged', () => {
+    const otf = Buffer.from('OTTO\0\0\0\0\0\0\0\0')
+    expect(extractFace(otf, 0)).toBe(otf)
+  })
+  it('refuses a face the collection does not have', () => {
+    const ttc = Buffer.alloc(16)
+    ttc.write('ttcf', 0, 'latin1')
+    ttc.writeUInt32BE(1, 8)
+    expect(() => extractFace(ttc, 3)).toThrow(/has 1 faces; face 3 does not exist/)
+  })
+})
+
+const installed = existsSync(CJK_SOURCES['400'].file)
+
+describe.runIf(installed)('subsetting Noto Serif CJK SC (fonts-noto-cjk installed)', () => {
+  it('extracts the Simplified Chinese face as an OpenType font', () => {
+    const face = extractFace(readFileSync(CJK_SOURCES['400'].file), 2)
+    expect(face.toString('latin1', 0, 4)).toBe('OTTO')
+  })
+  it('cuts a small WOFF2 per weight and serves the second build from the cache', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'deck-fonts-'))
+    const first = await subsetDeckFonts('银行业务与货币创造', cache)
+    expect(first.missing).toBeUndefined()
+    expect(first.fonts.map((f) => f.weight)).toEqual(['400', '700'])
+    for (const font of first.fonts) {
+      expect(font.woff2.toString('latin1', 0, 4)).toBe('wOF2')
+      expect(font.woff2.length).toBeLessThan(20_000)
+    }
+    const started = performance.now()
+    const second = await subsetDeckFonts('银行业务与货币创造', cache)
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(second.fonts[0].woff2.equals(first.fonts[0].woff2)).toBe(true)
+  }, 60_000)
+})
+
+describe('font-face rules', () => {
+  it('names the subset family and each weight', () => {
+    expect(fontFaceCss({ '400': '/assets/a.woff2' })).toBe(
+      "@font-face{font-family:'Deck Serif SC';font-style:normal;font-weight:400;font-display:swap;src:url(/assets/a.woff2) format('woff2')}",
+    )
+  })
+})
