@@ -1,6 +1,7 @@
 // Turns the text of a deck (Slidev's Markdown dialect) into slides and a resolved configuration: pure, no fs, no Vite.
 import matter from 'gray-matter'
 import { resolveConfig, type DeckConfig } from './config'
+import { parseRangeString } from './range'
 
 export interface DeckError {
   /** 1-based line in the file named by `file` (the deck itself when absent). */
@@ -387,24 +388,6 @@ export function assembleDeck(parts: Pick<SourcePart, 'raw'>[]): string {
   return parts.map((p) => p.raw).join('\n')
 }
 
-/**
- * Slide numbers named by a range string: `all`, `*` or empty → every slide; `none` → none;
- * `,` or `;` lists of `n`, `a-b` and `a-` items. Numbers above `total` are dropped; sorted, unique.
- */
-export function parseRangeString(total: number, range?: string): number[] {
-  const every = () => Array.from({ length: Math.max(0, total) }, (_, i) => i + 1)
-  const text = (range ?? '').trim()
-  if (text === '' || text === 'all' || text === '*') return every()
-  if (text === 'none') return []
-  const picked = new Set<number>()
-  for (const item of text.split(/[,;]/)) {
-    const m = item.trim().match(/^(\d+)(?:\s*-\s*(\d*))?$/)
-    if (!m) continue
-    const from = Number(m[1])
-    const to = m[2] === undefined ? from : m[2] === '' ? total : Number(m[2])
-    for (let n = Math.max(1, from); n <= Math.min(to, total); n++) picked.add(n)
-  }
-  return [...picked].sort((a, b) => a - b)
-}
+export { parseRangeString }
 
 export type { DeckConfig }

@@ -78,8 +78,9 @@ export function createRelay({ authorize = null, required = () => authorize !== n
           }
           return
         }
-        if (flooding) {
-          if (flooding > 1) log(`[sync] ${name} flood over: ${flooding} messages dropped`)
+        // A flood is over once the client has calmed down (half the burst saved up), not at the first message let through.
+        if (flooding && tokens >= limits.rateBurst / 2) {
+          log(`[sync] ${name} flood over: ${flooding} messages dropped`)
           flooding = 0
         }
         let value = raw

@@ -59,11 +59,16 @@ export default function rehypeShiki(options: RehypeShikiOptions = {}) {
     const shiki = await getHighlighter()
     for (const block of blocks) {
       if (block.lang !== 'text' && !shiki.getLoadedLanguages().includes(block.lang)) await shiki.loadLanguage(block.lang as BundledLanguage)
-      const root = shiki.codeToHast(block.code, { lang: block.lang, themes: CODE_THEMES, defaultColor: 'light' })
+      // No time limit: on a busy machine the first line (compiling the grammar) can exceed shiki's 500 ms, and the
+      // rest of the block would then be coloured as if that line never ended.
+      const root = shiki.codeToHast(block.code, { lang: block.lang, themes: CODE_THEMES, defaultColor: 'light', tokenizeTimeLimit: 0 })
       const pre = root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre')
       if (!pre) continue
-      const classes = Array.isArray(pre.properties.className) ? pre.properties.className.map(String) : []
-      pre.properties.className = [...classes, ...(options.lineNumbers ? ['line-numbers'] : [])]
+      // shiki writes `class`; the rest of the pipeline (and rehype-react) reads `className`.
+      const classes: unknown = pre.properties.className ?? pre.properties.class
+      delete pre.properties.class
+      const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
+      pre.properties.className = [...list, ...(options.lineNumbers ? ['line-numbers'] : [])]
       // The theme's code background stays; only the text colours come from shiki.
       pre.properties.style = String(pre.properties.style ?? '')
         .split(';')

@@ -34,7 +34,7 @@ export function outlineTree(entries) {
 /**
  * What a link URI printed by Chromium points at:
  * a slide number for `<origin>/N` or `<origin>/presenter/N` (query and hash ignored),
- * null for any other address on the export server (dead once the export ends: drop it),
+ * null for any other address on the export server (dead once the export ends) and for about: pages (drop them),
  * undefined for addresses elsewhere (keep them as they are).
  * @param {string} uri
  * @param {string} origin  e.g. http://127.0.0.1:43121
@@ -47,6 +47,7 @@ export function slideOfUri(uri, origin) {
   } catch {
     return undefined
   }
+  if (url.protocol === 'about:') return null
   if (url.origin !== new URL(origin).origin) return undefined
   const m = /^\/(?:presenter\/)?(\d+)\/?$/.exec(url.pathname)
   return m ? Number(m[1]) : null
@@ -156,8 +157,30 @@ export function rewriteSlideLinks(doc, origin, slidePage) {
 }
 
 /**
+ * Chromium rounds page sizes to 1/100 inch (980 px → 735.12 pt); slides are exact: trim each page's box to
+ * `width × height` points, keeping its top-left corner (the strip cut off is blank page beyond the slide).
+ * Pages more than 2 pt off are left alone: they are not a rounding of this size.
+ * @param {PDFDocument} doc
+ * @param {{ width: number, height: number }} size  in points
+ * @returns {number} how many pages were trimmed
+ */
+export function trimPages(doc, size) {
+  let trimmed = 0
+  for (const page of doc.getPages()) {
+    const box = page.getMediaBox()
+    const close = Math.abs(box.width - size.width) < 2 && Math.abs(box.height - size.height) < 2
+    if (!close || (box.width === size.width && box.height === size.height)) continue
+    const y = box.y + box.height - size.height
+    page.setMediaBox(box.x, y, size.width, size.height)
+    if (page.node.get(PDFName.of('CropBox'))) page.setCropBox(box.x, y, size.width, size.height)
+    trimmed++
+  }
+  return trimmed
+}
+
+/**
  * @param {Uint8Array} bytes  the PDF from page.pdf
- * @param {{ title: string, author?: string, language?: string, outline: OutlineEntry[], origin: string, slidePage: Map<number, number> }} options
+ * @param {{ title: string, author?: string, language?: string, pageSize?: { width: number, height: number }, outline: OutlineEntry[], origin: string, slidePage: Map<number, number> }} options
  * @returns {Promise<{ bytes: Uint8Array, pages: number, outlineItems: number, links: { rewritten: number, removed: number } }>}
  */
 export async function finishPdf(bytes, options) {
@@ -166,6 +189,7 @@ export async function finishPdf(bytes, options) {
   if (options.author) doc.setAuthor(options.author)
   if (options.language) doc.setLanguage(options.language)
   doc.setModificationDate(new Date())
+  if (options.pageSize) trimPages(doc, options.pageSize)
   const outlineItems = addOutline(doc, outlineTree(options.outline))
   const links = rewriteSlideLinks(doc, options.origin, options.slidePage)
   const out = await doc.save({ useObjectStreams: false })

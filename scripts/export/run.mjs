@@ -127,6 +127,8 @@ export async function exportDeck(options) {
       title: manifest.title,
       author: manifest.author,
       language: layout.lang || undefined,
+      // CSS pixels are 3/4 of a point: 980 × 552 px slides are 735 × 414 pt pages.
+      pageSize: options.notes ? undefined : { width: manifest.canvasWidth * 0.75, height: manifest.canvasHeight * 0.75 },
       outline,
       origin: server.origin,
       slidePage: firstPage,

@@ -7,7 +7,9 @@ export default function DeckErrorOverlay() {
   if (!errors.length) return null
   return (
     <div className="deck-error-overlay" role="alert" data-testid="deck-error-overlay">
-      <strong>slides.md has {errors.length === 1 ? 'an error' : `${errors.length} errors`}; the last good version is shown.</strong>
+      <strong>
+        {errors[0].file ?? 'The deck'} has {errors.length === 1 ? 'an error' : `${errors.length} errors`}; the last good version is shown.
+      </strong>
       <ul>
         {errors.map((e, i) => (
           <li key={i}>

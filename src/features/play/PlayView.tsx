@@ -14,6 +14,7 @@ import { pageTitle } from '../../../plugin/config'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideStage from './SlideStage'
 import DrawingSlot from '../drawing/DrawingSlot'
+import PresenterCursor from '../presenter/PresenterCursor'
 import { useShortcuts } from './useShortcuts'
 import { usePointerNav } from './usePointerNav'
 import { slideAnnouncement } from './announce'
@@ -78,6 +79,7 @@ export default function PlayView() {
         <SlideCanvas scaleMode={scale}>
           <SlideStage no={no} clicks={clicks} />
           <DrawingSlot no={no} />
+          <PresenterCursor no={no} />
         </SlideCanvas>
       </main>
       <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="slide-announcer">

@@ -1,6 +1,103 @@
-// The presenter's view (placeholder until the presenter issue): the slide with its controls.
-import PlayView from '../play/PlayView'
+// The presenter's route (/presenter/N): behind the password guard, the full presenter screen, or the clicker on a phone.
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react'
+import { Navigate, useLocation, useParams } from 'react-router-dom'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { configAtom, slidesAtom } from '../../state/deck'
+import { positionAtom, viewModeAtom } from '../../state/nav'
+import { showOverviewAtom } from '../../state/preferences'
+import { drawingModeAtom, gotoOpenAtom } from '../../state/ui'
+import { toggleDarkAtom } from '../../state/color-scheme'
+import { useDeckNav } from '../../state/navigation'
+import { preloadAround } from '../../state/slide-modules'
+import { parseClicks, parseSlideNo } from '../../logic/nav'
+import { PHONE_QUERY } from '../../logic/presenter'
+import { pageTitle } from '../../../plugin/config'
+import { useShortcuts } from '../play/useShortcuts'
+import { toggleFullscreen } from '../play/fullscreen'
+import Overview from '../overview/Overview'
+import Goto from '../goto/Goto'
+import { labelsFor } from '../chrome/labels'
+import PresenterGuard from './PresenterGuard'
+import PresenterScreen from './PresenterScreen'
+import PhoneClicker from './PhoneClicker'
+import './presenter.css'
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = matchMedia(query)
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
+    },
+    () => matchMedia(query).matches,
+  )
+}
 
 export default function PresenterView() {
-  return <PlayView />
+  return (
+    <PresenterGuard>
+      <PresenterRoute />
+    </PresenterGuard>
+  )
+}
+
+function PresenterRoute() {
+  const params = useParams()
+  const { search } = useLocation()
+  const slides = useAtomValue(slidesAtom)
+  const config = useAtomValue(configAtom)
+  const no = parseSlideNo(params.no, slides.length)
+  const clicks = no ? parseClicks(new URLSearchParams(search).get('clicks'), slides[no - 1].clicks) : 0
+  const setPosition = useSetAtom(positionAtom)
+  const setMode = useSetAtom(viewModeAtom)
+  const nav = useDeckNav()
+  const toggleDark = useSetAtom(toggleDarkAtom)
+  const [overviewOpen, gotoOpen] = [useAtomValue(showOverviewAtom), useAtomValue(gotoOpenAtom)]
+  const setOverview = useSetAtom(showOverviewAtom)
+  const setGoto = useSetAtom(gotoOpenAtom)
+  const setDrawing = useSetAtom(drawingModeAtom)
+  const phone = useMediaQuery(PHONE_QUERY)
+
+  // Mode first, then position: sync publishes this window's position as the presenter's.
+  useLayoutEffect(() => {
+    setMode('presenter')
+    if (no) setPosition({ no, clicks })
+  }, [no, clicks, setPosition, setMode])
+
+  useEffect(() => {
+    if (!no) return
+    preloadAround(no)
+    document.title = `${labelsFor(config.htmlAttrs.lang).presenting.view} · ${pageTitle(config, slides[no - 1]?.title)}`
+  }, [no, config, slides])
+
+  useShortcuts(
+    {
+      next: nav.next,
+      prev: nav.prev,
+      toggleDark,
+      toggleFullscreen,
+      toggleGoto: () => setGoto((open) => !open),
+      toggleOverview: () => setOverview((open) => !open),
+      escape: () => {
+        setGoto(false)
+        setOverview(false)
+        setDrawing(false)
+      },
+    },
+    !overviewOpen && !gotoOpen,
+  )
+
+  if (!no) {
+    const params = new URLSearchParams(search)
+    params.delete('clicks')
+    const query = params.toString()
+    return <Navigate to={`/presenter/1${query ? `?${query}` : ''}`} replace />
+  }
+  return (
+    <>
+      {phone ? <PhoneClicker no={no} clicks={clicks} /> : <PresenterScreen no={no} clicks={clicks} />}
+      {overviewOpen ? <Overview /> : null}
+      {gotoOpen ? <Goto /> : null}
+    </>
+  )
 }

@@ -32,9 +32,12 @@ export function usePrintDocument(slideNos: readonly number[]): PrintDocument {
   // Rendering waits until every slide is in: one commit of all pages instead of one per arriving slide.
   useEffect(() => {
     const controller = new AbortController()
+    performance.mark('deck-print:load-start')
     setLoaded(0)
     void loadAll(key ? key.split(',').map(Number) : [], loadSlide, setLoaded, controller.signal).then(() => {
-      if (!controller.signal.aborted) setLoadedKey(key)
+      if (controller.signal.aborted) return
+      performance.mark('deck-print:loaded')
+      setLoadedKey(key)
     })
     return () => controller.abort()
   }, [key])
@@ -43,8 +46,11 @@ export function usePrintDocument(slideNos: readonly number[]): PrintDocument {
     const root = rootRef.current
     if (!complete || !root) return
     const controller = new AbortController()
+    performance.mark('deck-print:rendered')
     void waitUntilDrawn(root, controller.signal).then((ready) => {
-      if (ready) markPrintReady(true)
+      if (!ready) return
+      performance.mark('deck-print:ready')
+      markPrintReady(true)
     })
     return () => {
       controller.abort()

@@ -1,0 +1,38 @@
+// Makes the speaker notes readable while talking: the slide's note as HTML, the part for the current click highlighted.
+import { useLayoutEffect, useRef } from 'react'
+import { useSlideModule } from '../../state/slide-modules'
+import { noteSegmentStates } from '../../logic/presenter'
+import { prefersReducedMotion } from '../play/transition'
+import type { Labels } from '../chrome/labels'
+
+export default function NotesPanel({ no, clicks, fontSize, t }: { no: number; clicks: number; fontSize: number; t: Labels['presenting'] }) {
+  const mod = useSlideModule(no)
+  const ref = useRef<HTMLDivElement>(null)
+  const html = mod?.noteHtml ?? ''
+
+  // Segment classes are set on the compiled HTML after it is in the DOM (it is a string, not React elements).
+  useLayoutEffect(() => {
+    const root = ref.current
+    if (!root) return
+    const segments = [...root.querySelectorAll<HTMLElement>('.note-segment')]
+    const states = segments.length > 1 ? noteSegmentStates(segments.map((s) => Number(s.dataset.click) || 0), clicks) : []
+    let current: HTMLElement | null = null
+    segments.forEach((segment, i) => {
+      const state = states[i]
+      segment.classList.toggle('is-current', state === 'current')
+      segment.classList.toggle('is-past', state === 'past')
+      segment.classList.toggle('is-future', state === 'future')
+      if (state === 'current') {
+        segment.setAttribute('aria-current', 'step')
+        current = segment
+      } else segment.removeAttribute('aria-current')
+    })
+    ;(current as HTMLElement | null)?.scrollIntoView?.({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
+  }, [clicks, html])
+
+  return (
+    <div className="presenter-notes-body" style={{ fontSize: `${fontSize}em` }} data-testid="presenter-notes" tabIndex={0} role="region" aria-label={t.notes}>
+      {!mod ? null : html ? <div ref={ref} className="presenter-notes-html" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="presenter-notes-empty">{t.noNotes}</p>}
+    </div>
+  )
+}

@@ -1,0 +1,121 @@
+// Makes a talk easy to give from a laptop: the current slide, the next step, the notes, the timer and every presenter toggle.
+import { useRef } from 'react'
+import { useLocation } from 'react-router-dom'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { configAtom, slidesAtom } from '../../state/deck'
+import { deckShapeAtom } from '../../state/nav'
+import { presenterCursorAtom, presenterFontSizeAtom, presenterLayoutAtom, showOverviewAtom } from '../../state/preferences'
+import { drawingModeAtom, gotoOpenAtom } from '../../state/ui'
+import { canToggleDarkAtom, isDarkAtom, toggleDarkAtom } from '../../state/color-scheme'
+import { useDeckNav } from '../../state/navigation'
+import { hasNext, hasPrev } from '../../logic/nav'
+import { FONT_SIZE_MAX, FONT_SIZE_MIN, previewPosition, stepFontSize } from '../../logic/presenter'
+import SlideCanvas from '../../components/SlideCanvas'
+import SlideRenderer from '../../components/SlideRenderer'
+import SlideStage from '../play/SlideStage'
+import DrawingSlot from '../drawing/DrawingSlot'
+import { drawingControlsAtom } from '../drawing/role'
+import NavButton from '../chrome/NavButton'
+import { icons } from '../chrome/icons'
+import { labelsFor } from '../chrome/labels'
+import { usePresenterPointer } from './PresenterCursor'
+import NotesPanel from './NotesPanel'
+import TalkTimer from './TalkTimer'
+import SyncStatus from './SyncStatus'
+import { presenterIcons } from './icons'
+
+export default function PresenterScreen({ no, clicks }: { no: number; clicks: number }) {
+  const config = useAtomValue(configAtom)
+  const slides = useAtomValue(slidesAtom)
+  const shape = useAtomValue(deckShapeAtom)
+  const [layout, setLayout] = useAtom(presenterLayoutAtom)
+  const [fontSize, setFontSize] = useAtom(presenterFontSizeAtom)
+  const [cursorOn, setCursorOn] = useAtom(presenterCursorAtom)
+  const [overviewOpen, setOverview] = useAtom(showOverviewAtom)
+  const [gotoOpen, setGoto] = useAtom(gotoOpenAtom)
+  const dark = useAtomValue(isDarkAtom)
+  const canToggleDark = useAtomValue(canToggleDarkAtom)
+  const toggleDark = useSetAtom(toggleDarkAtom)
+  const drawingControls = useAtomValue(drawingControlsAtom)
+  const [drawingMode, setDrawingMode] = useAtom(drawingModeAtom)
+  const nav = useDeckNav()
+  const { search } = useLocation()
+  const slideBox = useRef<HTMLDivElement>(null)
+  usePresenterPointer(slideBox, cursorOn)
+
+  const t = labelsFor(config.htmlAttrs.lang)
+  const p = t.presenting
+  const total = slides.length
+  const at = { no, clicks }
+  const slideClicks = slides[no - 1]?.clicks ?? 0
+  const preview = previewPosition(at, shape)
+  const password = new URLSearchParams(search).get('password')
+  const keep = password ? `?password=${encodeURIComponent(password)}` : ''
+  const clicksQuery = clicks ? `${keep ? '&' : '?'}clicks=${clicks}` : ''
+
+  return (
+    <div className="presenter" data-layout={layout} data-testid="presenter-view">
+      <header className="presenter-bar">
+        <TalkTimer t={p} />
+        <span className="presenter-counter" data-testid="presenter-counter">
+          <span aria-hidden="true">
+            {no} / {total}
+          </span>
+          <span className="sr-only">{t.slideOf(no, total)}</span>
+          {slideClicks ? <span className="presenter-step">{p.step(clicks, slideClicks)}</span> : null}
+        </span>
+        <div className="presenter-progress" role="progressbar" aria-label={t.progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={no} aria-valuetext={t.slideOf(no, total)}>
+          <div className="presenter-progress-bar" style={{ width: `${(no / total) * 100}%` }} />
+        </div>
+        <SyncStatus t={p} />
+        <span className="presenter-bar-spacer" />
+        <NavButton label={t.prev} icon={icons.prev} shortcut="←" onClick={nav.prev} disabled={!hasPrev(at)} testId="presenter-prev" />
+        <NavButton label={t.next} icon={icons.next} shortcut="→" onClick={nav.next} disabled={!hasNext(at, shape)} testId="presenter-next" />
+        <span className="slidev-nav-sep" aria-hidden="true" />
+        <NavButton label={p.fontSmaller} icon={presenterIcons.fontSmaller} onClick={() => setFontSize(stepFontSize(fontSize, -1))} disabled={fontSize <= FONT_SIZE_MIN} testId="font-smaller" />
+        <span className="presenter-font-size" data-testid="font-size" aria-live="polite">
+          <span aria-hidden="true">{Math.round(fontSize * 100)}%</span>
+          <span className="sr-only">{p.fontSize(fontSize)}</span>
+        </span>
+        <NavButton label={p.fontLarger} icon={presenterIcons.fontLarger} onClick={() => setFontSize(stepFontSize(fontSize, 1))} disabled={fontSize >= FONT_SIZE_MAX} testId="font-larger" />
+        <NavButton label={`${t.presenterLayout} (${p.layoutNow(layout)})`} icon={layout === 1 ? presenterIcons.layout1 : presenterIcons.layout2} onClick={() => setLayout(layout === 1 ? 2 : 1)} testId="presenter-layout" />
+        <NavButton label={cursorOn ? p.cursorOn : t.presenterCursor} icon={presenterIcons.cursor} onClick={() => setCursorOn(!cursorOn)} pressed={cursorOn} testId="presenter-cursor-toggle" />
+        {drawingControls ? <NavButton label={t.drawing} icon={<span aria-hidden="true">✎</span>} onClick={() => setDrawingMode((v) => !v)} pressed={drawingMode} testId="drawing-toggle" /> : null}
+        <span className="slidev-nav-sep" aria-hidden="true" />
+        <NavButton label={t.overview} icon={icons.overview} shortcut="o" onClick={() => setOverview((v) => !v)} opensDialog expanded={overviewOpen} testId="nav-overview" />
+        <NavButton label={t.goto} icon={icons.goto} shortcut="g" onClick={() => setGoto((v) => !v)} opensDialog expanded={gotoOpen} testId="nav-goto" />
+        <NavButton label={canToggleDark ? t.dark : t.darkForced} icon={dark ? icons.moon : icons.sun} shortcut={canToggleDark ? 'd' : undefined} onClick={toggleDark} pressed={dark} disabled={!canToggleDark} testId="nav-dark" />
+        <NavButton label={t.play} icon={icons.play} to={`/${no}${keep}${clicksQuery}`} testId="nav-play" />
+      </header>
+      <div className="presenter-body">
+        <section className="presenter-panel presenter-main" aria-label={p.current}>
+          <div ref={slideBox} className="presenter-slide" data-testid="presenter-main">
+            <SlideCanvas>
+              <SlideStage no={no} clicks={clicks} animate={false} />
+              <DrawingSlot no={no} />
+            </SlideCanvas>
+          </div>
+        </section>
+        <section className="presenter-panel presenter-next" aria-label={p.next} data-testid="presenter-preview">
+          <h2 className="presenter-panel-title">
+            {p.next}
+            {preview ? <span className="presenter-panel-sub"> · {preview.no === no ? p.nextClick(preview.clicks) : p.nextSlide(preview.no)}</span> : null}
+          </h2>
+          <div className="presenter-slide" inert>
+            {preview ? (
+              <SlideCanvas>
+                <SlideRenderer no={preview.no} clicks={preview.clicks} />
+              </SlideCanvas>
+            ) : (
+              <p className="presenter-end">{p.end}</p>
+            )}
+          </div>
+        </section>
+        <section className="presenter-panel presenter-notes" aria-label={p.notes}>
+          <h2 className="presenter-panel-title">{p.notes}</h2>
+          <NotesPanel no={no} clicks={clicks} fontSize={fontSize} t={p} />
+        </section>
+      </div>
+    </div>
+  )
+}

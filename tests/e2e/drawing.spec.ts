@@ -1,0 +1,598 @@
+// Drawing on slides as a presenter and an audience use it: tools, keys, undo, sync between windows, the
+// presenterOnly and syncAll rules, persistence (static build and dev server), overview thumbnails and print.
+import { test, expect, type Page, type BrowserContext } from '@playwright/test'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const dir = process.env.E2E_DIR || '.e2e'
+const base = Number(process.env.E2E_PORT || 4180) + 10
+const decks = {
+  basic: { entry: 'tests/fixtures/drawing-basic.md', out: `${dir}/drawing-basic-dist`, port: base },
+  presenter: { entry: 'tests/fixtures/drawing-presenter.md', out: `${dir}/drawing-presenter-dist`, port: base + 1 },
+  persist: { entry: 'tests/fixtures/drawing-persist.md', out: `${dir}/drawing-persist-dist`, port: base + 2 },
+}
+const devPort = base + 3
+const url = (deck: keyof typeof decks, path: string) => `http://127.0.0.1:${decks[deck].port}${path}`
+
+const CANVAS = { width: 980, height: 552 }
+
+// ---------- servers: the fixture decks are built here (when stale) and served by `vite preview` ----------
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let time = 0
+  for (const entry of readdirSync(path)) if (entry !== 'node_modules' && !entry.startsWith('.')) time = Math.max(time, newest(join(path, entry)))
+  return time
+}
+
+function build(entry: string, out: string) {
+  const marker = resolve(root, out, 'index.html')
+  const sources = Math.max(...['src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', entry].map((p) => newest(resolve(root, p))))
+  if (existsSync(marker) && statSync(marker).mtimeMs > sources) return
+  execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, SLIDES_ENTRY: entry } })
+}
+
+async function waitFor(address: string, server: ChildProcess, timeout = 90_000) {
+  const until = Date.now() + timeout
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`The server for ${address} exited with ${server.exitCode}`)
+    try {
+      const res = await fetch(address)
+      if (res.ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`${address} did not answer within ${timeout} ms`)
+}
+
+function start(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn('npx', ['vite', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore', detached: true })
+}
+
+function stop(server: ChildProcess | undefined) {
+  if (server?.pid && server.exitCode === null) {
+    try {
+      process.kill(-server.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+}
+
+const servers: ChildProcess[] = []
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000)
+  for (const deck of Object.values(decks)) build(deck.entry, deck.out)
+  for (const deck of Object.values(decks)) {
+    const server = start(['preview', '--outDir', deck.out, '--port', String(deck.port), '--strictPort', '--host', '127.0.0.1'])
+    servers.push(server)
+    await waitFor(`http://127.0.0.1:${deck.port}/1`, server)
+  }
+})
+
+test.afterAll(() => {
+  for (const server of servers) stop(server)
+})
+
+// ---------- helpers ----------
+
+async function open(page: Page, address: string) {
+  await page.goto(address)
+  await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible()
+}
+
+const layer = (page: Page) => page.locator('[data-testid="drawing-layer"]')
+const toolbar = (page: Page) => page.locator('[data-testid="drawing-toolbar"]')
+const toggle = (page: Page) => page.locator('[data-testid="drawing-toggle"]')
+
+async function startDrawing(page: Page) {
+  await toggle(page).click()
+  await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true')
+  await expect(toolbar(page)).toBeVisible()
+  await expect(layer(page)).toHaveClass(/is-drawing/)
+}
+
+/** A point of the slide (in slide units) on the screen, through the canvas's current scale. */
+async function screenPoint(page: Page, x: number, y: number) {
+  const box = (await layer(page).boundingBox())!
+  return { x: box.x + (x * box.width) / CANVAS.width, y: box.y + (y * box.height) / CANVAS.height }
+}
+
+/** Drags the mouse between two slide points. */
+async function drag(page: Page, from: [number, number], to: [number, number], steps = 8) {
+  const a = await screenPoint(page, ...from)
+  const b = await screenPoint(page, ...to)
+  await page.mouse.move(a.x, a.y)
+  await page.mouse.down()
+  for (let i = 1; i <= steps; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / steps, a.y + ((b.y - a.y) * i) / steps)
+  await page.mouse.up()
+}
+
+/** Drags a pen (pointerType 'pen', through the DevTools protocol) between two slide points. */
+async function penDrag(page: Page, from: [number, number], to: [number, number], steps = 8) {
+  const cdp = await page.context().newCDPSession(page)
+  const a = await screenPoint(page, ...from)
+  const b = await screenPoint(page, ...to)
+  const send = (type: 'mousePressed' | 'mouseMoved' | 'mouseReleased', x: number, y: number, buttons: number) =>
+    cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: type === 'mouseMoved' ? 0 : 1, pointerType: 'pen' })
+  await send('mouseMoved', a.x, a.y, 0)
+  await send('mousePressed', a.x, a.y, 1)
+  for (let i = 1; i <= steps; i++) await send('mouseMoved', a.x + ((b.x - a.x) * i) / steps, a.y + ((b.y - a.y) * i) / steps, 1)
+  await send('mouseReleased', b.x, b.y, 0)
+  await cdp.detach()
+}
+
+const num = async (page: Page, selector: string, attribute: string) => Number(await layer(page).locator(selector).first().getAttribute(attribute))
+
+function near(actual: number, expected: number, tolerance = 2) {
+  expect(Math.abs(actual - expected), `${actual} ≈ ${expected}`).toBeLessThanOrEqual(tolerance)
+}
+
+// ---------- the tests ----------
+
+test.describe('drawing on a slide', () => {
+  test('every tool draws in slide coordinates, which stay put when the window is resized', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await startDrawing(page)
+    await expect(layer(page)).toHaveAttribute('viewBox', '0 0 980 552')
+    await page.keyboard.press('s')
+    await drag(page, [100, 100], [200, 150])
+    await page.keyboard.press('l')
+    await drag(page, [300, 100], [500, 200])
+    await page.keyboard.press('a')
+    await drag(page, [600, 100], [800, 150])
+    await page.keyboard.press('r')
+    await drag(page, [100, 300], [250, 400])
+    await page.keyboard.press('e')
+    await drag(page, [400, 300], [600, 500])
+
+    await expect(layer(page).locator('path')).toHaveCount(2) // the stylus stroke and the arrowhead
+    await expect(layer(page).locator(':scope > line')).toHaveCount(1)
+    await expect(layer(page).locator(':scope > g > line[marker-end]')).toHaveCount(1)
+    await expect(layer(page).locator('g marker path')).toHaveCount(1)
+    await expect(layer(page).locator('rect')).toHaveCount(1)
+    await expect(layer(page).locator('ellipse')).toHaveCount(1)
+
+    const read = async () => ({
+      line: [await num(page, ':scope > line', 'x1'), await num(page, ':scope > line', 'y1'), await num(page, ':scope > line', 'x2'), await num(page, ':scope > line', 'y2')],
+      arrow: [await num(page, 'g > line', 'x1'), await num(page, 'g > line', 'y2')],
+      rect: [await num(page, 'rect', 'x'), await num(page, 'rect', 'y'), await num(page, 'rect', 'width'), await num(page, 'rect', 'height')],
+      ellipse: [await num(page, 'ellipse', 'cx'), await num(page, 'ellipse', 'cy'), await num(page, 'ellipse', 'rx'), await num(page, 'ellipse', 'ry')],
+    })
+    const before = await read()
+    ;[300, 100, 500, 200].forEach((v, i) => near(before.line[i], v))
+    ;[600, 150].forEach((v, i) => near(before.arrow[i], v))
+    ;[100, 300, 150, 100].forEach((v, i) => near(before.rect[i], v))
+    ;[500, 400, 100, 100].forEach((v, i) => near(before.ellipse[i], v))
+
+    // A smaller window scales the canvas: the markup does not change, the strokes move with the slide.
+    const wide = (await layer(page).boundingBox())!
+    await page.setViewportSize({ width: 700, height: 500 })
+    await expect.poll(async () => (await layer(page).boundingBox())!.width).toBeLessThan(wide.width - 100)
+    expect(await read()).toEqual(before)
+    const box = (await layer(page).boundingBox())!
+    const rect = (await layer(page).locator('rect').boundingBox())!
+    const scale = box.width / CANVAS.width
+    near(rect.x, box.x + 100 * scale, 4)
+    near(rect.width, 150 * scale, 6)
+
+    // Drawing after the resize maps the pointer through the new scale.
+    await page.keyboard.press('l')
+    await drag(page, [700, 400], [900, 500])
+    const second = layer(page).locator(':scope > line').nth(1)
+    near(Number(await second.getAttribute('x1')), 700)
+    near(Number(await second.getAttribute('y2')), 500)
+    await page.screenshot({ path: 'test-results/drawing-shapes.png' })
+  })
+
+  test('undo, redo and clear, by key and by button', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await startDrawing(page)
+    await page.keyboard.press('l')
+    const undo = toolbar(page).locator('[data-action="undo"]')
+    const redo = toolbar(page).locator('[data-action="redo"]')
+    await expect(undo).toBeDisabled()
+    await drag(page, [100, 100], [300, 100])
+    await drag(page, [100, 200], [300, 200])
+    const lines = layer(page).locator('line')
+    await expect(lines).toHaveCount(2)
+    await page.keyboard.press('Control+z')
+    await expect(lines).toHaveCount(1)
+    await page.keyboard.press('Control+Shift+z')
+    await expect(lines).toHaveCount(2)
+    await page.keyboard.press('Meta+z')
+    await expect(lines).toHaveCount(1)
+    await expect(redo).toBeEnabled()
+    await redo.click()
+    await expect(lines).toHaveCount(2)
+    await undo.click()
+    await undo.click()
+    await expect(lines).toHaveCount(0)
+    await expect(undo).toBeDisabled()
+    await redo.click()
+    await expect(lines).toHaveCount(1)
+    await page.keyboard.press('c')
+    await expect(lines).toHaveCount(0)
+    await drag(page, [100, 300], [300, 300])
+    await expect(lines).toHaveCount(1)
+    await toolbar(page).locator('[data-action="clear"]').click()
+    await expect(lines).toHaveCount(0)
+    await expect(page).toHaveURL(/\/1$/)
+  })
+
+  test('digits pick the seven colours; the brush is remembered', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await startDrawing(page)
+    await page.keyboard.press('l')
+    const colours = ['#ff595e', '#ffca3a', '#8ac926', '#1982c4', '#6a4c93', '#ffffff', '#000000']
+    for (const [i, colour] of colours.entries()) {
+      await page.keyboard.press(String(i + 1))
+      await drag(page, [100, 60 + i * 60], [400, 60 + i * 60])
+      await expect(layer(page).locator('line').nth(i)).toHaveAttribute('stroke', colour)
+    }
+    await expect(toolbar(page).locator('[data-color="black"]')).toHaveAttribute('aria-pressed', 'true')
+    await toolbar(page).locator('[data-color="green"]').click()
+    await toolbar(page).getByRole('slider').fill('9')
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('slidev-drawing-brush')))!)
+    expect(stored).toEqual({ color: '#8ac926', size: 9, mode: 'line', arrowEnd: false })
+    await page.reload()
+    await startDrawing(page)
+    await expect(toolbar(page).locator('[data-color="green"]')).toHaveAttribute('aria-pressed', 'true')
+    await expect(toolbar(page).locator('[data-tool="line"]')).toHaveAttribute('aria-pressed', 'true')
+    // 8, 9 and 0 are no colours.
+    await page.keyboard.press('8')
+    await expect(toolbar(page).locator('[data-color="green"]')).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  test('a corrupt stored brush falls back to the default one', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await page.evaluate(() => localStorage.setItem('slidev-drawing-brush', JSON.stringify({ color: 'url(javascript:alert(1))', size: -3, mode: 'laser' })))
+    await page.reload()
+    await startDrawing(page)
+    await expect(toolbar(page).locator('[data-color="red"]')).toHaveAttribute('aria-pressed', 'true')
+    await expect(toolbar(page).locator('[data-tool="stylus"]')).toHaveAttribute('aria-pressed', 'true')
+    await expect(toolbar(page).getByRole('slider')).toHaveValue('4')
+  })
+
+  test('strokes shorter than 5 units are discarded', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await startDrawing(page)
+    await page.keyboard.press('l')
+    await drag(page, [100, 100], [103, 102], 3)
+    await page.keyboard.press('s')
+    await drag(page, [200, 200], [202, 201], 3)
+    await page.keyboard.press('r')
+    await drag(page, [300, 300], [302, 303], 3)
+    await page.mouse.click(...Object.values(await screenPoint(page, 500, 300)) as [number, number])
+    await page.waitForTimeout(100)
+    await expect(layer(page).locator('line, path, rect, ellipse')).toHaveCount(0)
+    await page.keyboard.press('l')
+    await drag(page, [100, 100], [108, 100], 3)
+    await expect(layer(page).locator('line')).toHaveCount(1)
+    await expect(toolbar(page).locator('[data-action="undo"]')).toBeEnabled()
+    await page.keyboard.press('Control+z')
+    // The discarded strokes left nothing to undo or redo.
+    await expect(toolbar(page).locator('[data-action="undo"]')).toBeDisabled()
+  })
+
+  test('drawing keys do not navigate; Escape leaves drawing mode and clicks navigate again', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await startDrawing(page)
+    const right = await screenPoint(page, 900, 300)
+    await page.mouse.click(right.x, right.y)
+    for (const key of ['l', 'a', 's', 'r', 'e', 'c', '1', '7', 'Control+z', 'Control+Shift+z']) await page.keyboard.press(key)
+    await expect(page).toHaveURL(/\/1$/)
+    // A link on the slide is under the drawing layer while drawing.
+    await drag(page, [60, 200], [400, 200])
+    await expect(page).toHaveURL(/\/1$/)
+    await page.keyboard.press('Escape')
+    await expect(toolbar(page)).toHaveCount(0)
+    await expect(toggle(page)).toHaveAttribute('aria-pressed', 'false')
+    await expect(layer(page)).not.toHaveClass(/is-drawing/)
+    expect(await page.evaluate(() => localStorage.getItem('slidev-drawing-enabled'))).toBe('false')
+    await page.keyboard.press('l') // not a drawing key any more: nothing happens
+    await page.mouse.click(right.x, right.y)
+    await expect(page).toHaveURL(/\/2$/)
+    // Arrow keys navigate while drawing too.
+    await startDrawing(page)
+    await page.keyboard.press('ArrowLeft')
+    await expect(page).toHaveURL(/\/1$/)
+  })
+
+  test('a pen draws without drawing mode and does not turn the page; the mouse keeps navigating', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await expect(layer(page)).toHaveCount(1)
+    await penDrag(page, [600, 300], [900, 400])
+    await expect(layer(page).locator('path')).toHaveCount(1)
+    await expect(page).toHaveURL(/\/1$/)
+    // The mouse does not draw outside drawing mode; a drag on the right half is a click that goes forward.
+    await drag(page, [600, 450], [900, 450])
+    await expect(page).toHaveURL(/\/2$/)
+    await page.goBack()
+    await expect(layer(page).locator('path')).toHaveCount(1)
+  })
+
+  test('drawings are kept per slide', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await startDrawing(page)
+    await page.keyboard.press('r')
+    await drag(page, [100, 100], [300, 300])
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/2$/)
+    await expect(layer(page)).toHaveAttribute('data-drawing-no', '2')
+    await expect(layer(page).locator('rect')).toHaveCount(0)
+    await page.keyboard.press('e')
+    await drag(page, [500, 100], [700, 300])
+    await page.keyboard.press('ArrowLeft')
+    await expect(layer(page)).toHaveAttribute('data-drawing-no', '1')
+    await expect(layer(page).locator('rect')).toHaveCount(1)
+    await expect(layer(page).locator('ellipse')).toHaveCount(0)
+    // The overview's thumbnails show each slide's drawing, read-only.
+    await page.keyboard.press('o')
+    await expect(page.locator('[data-overview-no="1"] .deck-drawing-snapshot rect')).toHaveCount(1)
+    await expect(page.locator('[data-overview-no="2"] .deck-drawing-snapshot ellipse')).toHaveCount(1)
+    await expect(page.locator('[data-overview-no="3"] .deck-drawing-snapshot')).toHaveCount(0)
+    await page.screenshot({ path: 'test-results/drawing-overview.png' })
+  })
+
+  test('the toolbar: labelled, reachable by keyboard, draggable, pinnable, its place remembered', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await startDrawing(page)
+    const buttons = toolbar(page).getByRole('button')
+    for (const button of await buttons.all()) {
+      expect(await button.getAttribute('aria-label')).toBeTruthy()
+      expect(await button.getAttribute('title')).toBeTruthy()
+    }
+    await expect(toolbar(page).getByRole('button', { name: 'Arrow (a)' })).toBeVisible()
+    await expect(toolbar(page).getByRole('button', { name: 'Purple (5)' })).toBeVisible()
+    // Keyboard: focus a tool and press it.
+    await toolbar(page).getByRole('button', { name: 'Ellipse (e)' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(toolbar(page).locator('[data-tool="ellipse"]')).toHaveAttribute('aria-pressed', 'true')
+    await page.keyboard.press('Tab')
+    await expect(toolbar(page).locator('[data-tool="eraseLine"]')).toBeFocused()
+    // Drag by the handle; the place is stored and restored.
+    const handle = toolbar(page).locator('[data-testid="drawing-handle"]')
+    const start = (await handle.boundingBox())!
+    await page.mouse.move(start.x + 5, start.y + 5)
+    await page.mouse.down()
+    await page.mouse.move(start.x + 205, start.y + 105, { steps: 5 })
+    await page.mouse.up()
+    const moved = (await toolbar(page).boundingBox())!
+    near(moved.x, start.x - 4 + 200, 8)
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('slidev-drawing-toolbar-position')))!)
+    near(stored.x, moved.x, 1)
+    near(stored.y, moved.y, 1)
+    await handle.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(async () => (await toolbar(page).boundingBox())!.x).toBeGreaterThan(moved.x + 5)
+    await expect(page).toHaveURL(/\/1$/)
+    // Pinned, it stays (dimmed) when drawing mode ends; a tool starts drawing again.
+    await toolbar(page).locator('[data-action="pin"]').click()
+    await page.keyboard.press('Escape')
+    await expect(toolbar(page)).toHaveClass(/is-idle/)
+    await page.reload()
+    await expect(toolbar(page)).toBeVisible()
+    near((await toolbar(page).boundingBox())!.x, stored.x + 10, 2)
+    await toolbar(page).locator('[data-tool="line"]').click()
+    await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true')
+    await toolbar(page).locator('[data-action="close"]').click()
+    await expect(toggle(page)).toHaveAttribute('aria-pressed', 'false')
+    await toolbar(page).locator('[data-action="pin"]').click()
+    await expect(toolbar(page)).toHaveCount(0)
+  })
+
+  test('a stored toolbar position off screen is brought back into the window', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await page.evaluate(() => localStorage.setItem('slidev-drawing-toolbar-position', JSON.stringify({ x: 5000, y: 4000 })))
+    await page.reload()
+    await startDrawing(page)
+    const box = (await toolbar(page).boundingBox())!
+    const viewport = page.viewportSize()!
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 1)
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height + 1)
+  })
+
+  test('drawing mode is remembered across a reload', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await startDrawing(page)
+    await page.reload()
+    await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true')
+    await expect(toolbar(page)).toBeVisible()
+  })
+})
+
+test.describe('drawing in several windows', () => {
+  async function twoWindows(context: BrowserContext, a: string, b: string) {
+    const first = await context.newPage()
+    await open(first, a)
+    const second = await context.newPage()
+    await open(second, b)
+    return [first, second] as const
+  }
+
+  test('with syncAll, a drawing in one window appears in another, and so do undo and clear', async ({ context }) => {
+    const [first, second] = await twoWindows(context, url('basic', '/1'), url('basic', '/1'))
+    await startDrawing(first)
+    await first.keyboard.press('l')
+    await drag(first, [100, 100], [400, 300])
+    await expect(layer(second).locator('line')).toHaveCount(1)
+    expect(await layer(second).locator('line').getAttribute('x2')).toBe(await layer(first).locator('line').getAttribute('x2'))
+    // The other window draws back (syncAll: every window shares).
+    await penDrag(second, [500, 400], [800, 450])
+    await expect(layer(first).locator('path')).toHaveCount(1)
+    await first.keyboard.press('c')
+    await expect(layer(second).locator('line, path')).toHaveCount(0)
+  })
+
+  test('presenterOnly hides the controls from the audience, whose mouse keeps navigating', async ({ page }) => {
+    await open(page, url('presenter', '/1'))
+    await expect(page.locator('.slidev-nav-bar')).toBeAttached()
+    await expect(toggle(page)).toHaveCount(0)
+    await expect(layer(page)).toHaveCount(1)
+    // Drawing mode remembered from an earlier visit does not come back for the audience.
+    await page.evaluate(() => localStorage.setItem('slidev-drawing-enabled', 'true'))
+    await page.reload()
+    await expect(layer(page)).toHaveCount(1)
+    await expect(toolbar(page)).toHaveCount(0)
+    await page.keyboard.press('l')
+    await drag(page, [600, 300], [900, 300])
+    await expect(layer(page).locator('line, path')).toHaveCount(0)
+    await expect(page).toHaveURL(/\/2$/)
+  })
+
+  test('presenterOnly: the presenter draws and the audience sees it; without syncAll the audience pen stays local', async ({ context }) => {
+    const [presenter, audience] = await twoWindows(context, url('presenter', '/presenter/1'), url('presenter', '/1'))
+    await expect(toggle(presenter)).toHaveCount(1)
+    await expect(toggle(presenter)).toHaveAttribute('aria-label', '画笔工具')
+    await startDrawing(presenter)
+    await expect(toolbar(presenter).getByRole('button', { name: '箭头 (a)' })).toBeVisible()
+    await presenter.keyboard.press('r')
+    await drag(presenter, [100, 100], [300, 300])
+    await expect(layer(audience).locator('rect')).toHaveCount(1)
+    // An audience pen draws there, but the drawing does not go out without syncAll.
+    await penDrag(audience, [500, 400], [800, 450])
+    await expect(layer(audience).locator('path')).toHaveCount(1)
+    await presenter.waitForTimeout(500)
+    await expect(layer(presenter).locator('path')).toHaveCount(0)
+    await expect(layer(presenter).locator('rect')).toHaveCount(1)
+  })
+})
+
+test.describe('keeping drawings', () => {
+  test('drawings.persist off: a reload starts clean', async ({ page }) => {
+    await open(page, url('basic', '/1'))
+    await startDrawing(page)
+    await page.keyboard.press('l')
+    await drag(page, [100, 100], [400, 300])
+    await page.reload()
+    await expect(layer(page)).toHaveCount(1)
+    await expect(layer(page).locator('line')).toHaveCount(0)
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('slidev-drawings')))).toEqual([])
+  })
+
+  test('drawings.persist in a static build: localStorage keeps them until they are deleted', async ({ page }) => {
+    await open(page, url('persist', '/1'))
+    await startDrawing(page)
+    await page.keyboard.press('l')
+    await drag(page, [100, 100], [400, 300])
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('r')
+    await drag(page, [100, 100], [400, 300])
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('slidev-drawings:/'))).toContain('rect')
+    await page.reload()
+    await expect(layer(page).locator('rect')).toHaveCount(1)
+    await page.keyboard.press('ArrowLeft')
+    await expect(layer(page).locator('line')).toHaveCount(1)
+    // Deleting asks twice.
+    const wipe = toolbar(page).locator('[data-action="clear-saved"]')
+    await expect(wipe).toHaveAttribute('aria-label', 'Delete the saved drawings of every slide')
+    await wipe.click()
+    await expect(wipe).toHaveAttribute('aria-label', 'Press again to delete all drawings')
+    await expect(layer(page).locator('line')).toHaveCount(1)
+    await wipe.click()
+    await expect(layer(page).locator('line')).toHaveCount(0)
+    expect(await page.evaluate(() => localStorage.getItem('slidev-drawings:/'))).toBeNull()
+    await page.reload()
+    await page.keyboard.press('ArrowRight')
+    await expect(layer(page)).toHaveAttribute('data-drawing-no', '2')
+    await expect(layer(page).locator('rect')).toHaveCount(0)
+  })
+
+  test('stored drawings are cleaned of anything that is not a drawing', async ({ page }) => {
+    await open(page, url('persist', '/1'))
+    await page.evaluate(() => {
+      const evil =
+        '<path d="M 10,10 L 300,300" stroke="#ff595e" stroke-width="4" onmouseover="window.__pwned=1"></path>' +
+        '<image href="x" onerror="window.__pwned=2"></image>' +
+        '<foreignObject width="100" height="100"><img xmlns="http://www.w3.org/1999/xhtml" src="x" onerror="window.__pwned=3"/></foreignObject>' +
+        '<script>window.__pwned=4</script><a href="javascript:alert(1)"><rect width="10" height="10"></rect></a>' +
+        '<line x1="0" y1="0" x2="50" y2="50" marker-end="url(https://evil.example/m.svg#x)" style="fill:url(https://evil.example/)"></line>'
+      localStorage.setItem('slidev-drawings:/', JSON.stringify({ 1: evil, 2: '<<not markup', abc: '<path></path>' }))
+    })
+    await page.reload()
+    await expect(layer(page).locator('path')).toHaveCount(1)
+    await expect(layer(page).locator('line')).toHaveCount(1)
+    await expect(layer(page).locator('image, foreignObject, script, a, rect')).toHaveCount(0)
+    expect(await layer(page).locator('path').getAttribute('onmouseover')).toBeNull()
+    expect(await layer(page).locator('line').getAttribute('marker-end')).toBeNull()
+    expect(await layer(page).locator('line').getAttribute('style')).toBeNull()
+    await layer(page).locator('path').hover({ force: true })
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    await page.keyboard.press('ArrowRight')
+    await expect(layer(page)).toHaveAttribute('data-drawing-no', '2')
+    await expect(layer(page).locator('*')).toHaveCount(0)
+  })
+
+  test('drawings.persist under the dev server: SVG files beside the deck, deleted on request', async ({ page }) => {
+    test.setTimeout(180_000)
+    const folder = mkdtempSync(join(tmpdir(), 'deck-drawing-e2e-'))
+    const deck = join(folder, 'talk.md')
+    copyFileSync(resolve(root, decks.persist.entry), deck)
+    const server = start(['--port', String(devPort), '--strictPort', '--host', '127.0.0.1'], { SLIDES_ENTRY: deck })
+    try {
+      await waitFor(`http://127.0.0.1:${devPort}/1`, server, 120_000)
+      const files = join(folder, '.deck-drawings', 'talk')
+      await open(page, `http://127.0.0.1:${devPort}/1`)
+      await startDrawing(page)
+      await page.keyboard.press('e')
+      await drag(page, [200, 100], [400, 300])
+      await expect.poll(() => existsSync(join(files, '1.svg')), { timeout: 10_000 }).toBe(true)
+      const svg = readFileSync(join(files, '1.svg'), 'utf8')
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 980 552"><ellipse /)
+      await page.reload()
+      await expect(layer(page).locator('ellipse')).toHaveCount(1)
+      // Bad requests are refused with a reason, and nothing is written.
+      const bad = await page.evaluate(async () => {
+        const res = await fetch('/@deck/drawings/..%2Ftalk.md', { method: 'PUT', headers: { 'x-deck-drawings': '1' }, body: 'x' })
+        return `${res.status} ${await res.text()}`
+      })
+      expect(bad).toMatch(/^400 Not a slide number/)
+      const wipe = toolbar(page).locator('[data-action="clear-saved"]')
+      await wipe.click()
+      await wipe.click()
+      await expect(layer(page).locator('ellipse')).toHaveCount(0)
+      await expect.poll(() => readdirSync(files)).toEqual([])
+      expect(readFileSync(deck, 'utf8')).toContain('# Drawings survive a reload')
+      await page.reload()
+      await expect(layer(page)).toHaveCount(1)
+      await expect(layer(page).locator('ellipse')).toHaveCount(0)
+    } finally {
+      stop(server)
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+})
+
+test.describe('drawings where nobody draws', () => {
+  test('drauu is not in the first-load bundle', async () => {
+    const html = readFileSync(resolve(root, decks.basic.out, 'index.html'), 'utf8')
+    const scripts = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const script of scripts) expect(readFileSync(resolve(root, decks.basic.out, script), 'utf8')).not.toContain('[drauu]')
+    const chunks = readdirSync(resolve(root, decks.basic.out, 'assets')).filter((f) => f.endsWith('.js'))
+    expect(chunks.some((f) => readFileSync(resolve(root, decks.basic.out, 'assets', f), 'utf8').includes('[drauu]'))).toBe(true)
+  })
+
+  test('print shows each slide with its drawing', async ({ context }) => {
+    const player = await context.newPage()
+    await open(player, url('basic', '/1'))
+    await startDrawing(player)
+    await player.keyboard.press('r')
+    await drag(player, [100, 100], [300, 300])
+    const print = await context.newPage()
+    await print.goto(url('basic', '/print'))
+    await expect(print.locator('.print-slide-container').first()).toBeVisible({ timeout: 15_000 })
+    await expect(print.locator('.print-slide-container').first().locator('.deck-drawing-snapshot rect')).toHaveCount(1)
+    await expect(print.locator('.print-slide-container').nth(1).locator('.deck-drawing-snapshot')).toHaveCount(0)
+  })
+})

@@ -1,0 +1,83 @@
+// The author's loop: editing the deck file updates the open browser in place, and a broken edit loses nothing.
+import { test, expect, type Page } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+const root = resolve(__dirname, '../..')
+const dir = resolve(root, `${process.env.E2E_DIR || '.e2e'}-hmr`)
+const deck = resolve(dir, 'deck.md')
+const port = Number(process.env.E2E_PORT || 4180) + 20
+const base = `http://127.0.0.1:${port}`
+let server: ChildProcess
+let original = ''
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  mkdirSync(dir, { recursive: true })
+  copyFileSync(resolve(root, 'tests/fixtures/basic.md'), deck)
+  original = readFileSync(deck, 'utf8')
+  server = spawn('npx', ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: root,
+    env: { ...process.env, SLIDES_ENTRY: deck },
+    stdio: 'ignore',
+    detached: true,
+  })
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/1`)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('the dev server did not start')
+})
+
+test.afterAll(() => {
+  try {
+    process.kill(-server.pid!)
+  } catch {}
+})
+
+test.afterEach(() => writeFileSync(deck, original))
+
+/** Opens a slide and leaves a marker on window that a full reload would wipe. */
+async function openWithMarker(page: Page, path: string) {
+  await page.goto(base + path)
+  await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible({ timeout: 30_000 })
+  // Give the dev server a moment to finish its first-load work before editing.
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => ((window as unknown as { deckMarker: string }).deckMarker = 'kept'))
+}
+
+const marker = (page: Page) => page.evaluate(() => (window as unknown as { deckMarker?: string }).deckMarker)
+
+test('editing a slide updates it in place, keeping the slide and the click step', async ({ page }) => {
+  await openWithMarker(page, '/2?clicks=2')
+  writeFileSync(deck, original.replace('- 第二步', '- 第二步（已修改）'))
+  await expect(page.locator('.slidev-page-2')).toContainText('第二步（已修改）')
+  await expect(page).toHaveURL(/\/2\?clicks=2$/)
+  await expect(page.locator('.slidev-page-2 li').nth(1)).not.toHaveClass(/slidev-vclick-hidden/)
+  await expect(page.locator('.slidev-page-2 li').nth(2)).toHaveClass(/slidev-vclick-hidden/)
+  expect(await marker(page)).toBe('kept')
+})
+
+test('adding a slide updates the slide list without a reload', async ({ page }) => {
+  await openWithMarker(page, '/1')
+  const before = await page.locator('.slidev-nav-counter').textContent()
+  writeFileSync(deck, `${original.trimEnd()}\n\n---\n\n# 新加的一张\n`)
+  await expect(page.locator('.slidev-nav-counter')).not.toHaveText(before ?? '', { timeout: 10_000 })
+  await page.goto(base + '/7')
+  await expect(page.locator('.slidev-page-7')).toContainText('新加的一张')
+})
+
+test('a broken headmatter shows an overlay naming the line, and the last good deck stays on screen', async ({ page }) => {
+  await openWithMarker(page, '/2')
+  writeFileSync(deck, original.replace('title: Fixture deck', 'title: [unclosed'))
+  const overlay = page.getByTestId('deck-error-overlay')
+  await expect(overlay).toContainText(/deck\.md:\d+/)
+  await expect(page.locator('.slidev-page-2')).toContainText('第二张')
+  writeFileSync(deck, original)
+  await expect(overlay).toHaveCount(0, { timeout: 10_000 })
+  expect(await marker(page)).toBe('kept')
+})

@@ -1,0 +1,168 @@
+// Holds slides.md to the fixed points of the deck outline (../shared/deck-outline.md).
+import { describe, expect, it } from 'vitest'
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseDeck, type Slide } from '../../plugin/parser'
+import { analyzeSlide } from '../../plugin/markdown/pipeline'
+
+const root = resolve(__dirname, '../..')
+const source = readFileSync(resolve(root, 'slides.md'), 'utf8')
+const deck = parseDeck(source, { filepath: resolve(root, 'slides.md') })
+const slide = (no: number): Slide => deck.slides[no - 1]
+
+/** In-deck link targets of a slide: `[..](/N)` and `<Link to="N">`. */
+function links(no: number): number[] {
+  const content = slide(no).content
+  const targets = [...content.matchAll(/\]\(\/(\d+)\)/g), ...content.matchAll(/<Link\s+to="(\d+)"/g), ...content.matchAll(/href="\/(\d+)"/g)].map((m) => Number(m[1]))
+  return [...new Set(targets)].sort((a, b) => a - b)
+}
+
+const clicksOf = (no: number) =>
+  analyzeSlide(slide(no).content, {
+    total: deck.slides.length,
+    frontmatter: slide(no).frontmatter,
+    mermaid: deck.config.mermaid,
+    lineNumbers: false,
+    codeCopy: false,
+    publicDir: resolve(root, 'public'),
+    deckDir: root,
+  }).clicks
+
+describe('slides.md', () => {
+  it('parses without errors into 107 slides', () => {
+    expect(deck.errors).toEqual([])
+    expect(deck.slides).toHaveLength(107)
+  })
+
+  it('has the headmatter of the outline', () => {
+    const c = deck.config
+    expect(c).toMatchObject({ theme: 'seriph', routerMode: 'history', canvasWidth: 980, canvasHeight: 552, class: 'text-center', presenter: true, editor: true, download: false, selectable: false })
+    expect(c.aspectRatio).toBeCloseTo(16 / 9)
+    expect(c.title).toBe('银行业务与货币创造')
+    expect(c.titleTemplate).toMatch(/^%s - /)
+    expect(c.drawings).toMatchObject({ enabled: true, persist: false })
+    expect(c.htmlAttrs.lang).toBe('zh-CN')
+    expect(c.info).toBeTruthy()
+  })
+
+  it.each([
+    [1, 'cover'],
+    [2, 'default'],
+    [3, 'center'],
+    [4, 'two-cols-header'],
+    [5, 'two-cols-header'],
+    [6, 'default'],
+    [7, 'default'],
+    [8, 'two-cols-header'],
+    [9, 'two-cols-header'],
+    [10, 'center'],
+    [11, 'two-cols-header'],
+    [19, 'center'],
+    [47, 'center'],
+    [77, 'center'],
+    [78, 'cover'],
+    [81, 'iframe-right'],
+    [82, 'iframe-right'],
+    [107, 'center'],
+  ])('slide %i uses the %s layout', (no, layout) => expect(slide(no).layout).toBe(layout))
+
+  it('slides 86 to 106 use two-cols-header', () => {
+    for (let no = 86; no <= 106; no++) expect(slide(no).layout, `slide ${no}`).toBe('two-cols-header')
+  })
+
+  it.each([
+    [2, [3, 10, 12, 19, 47]],
+    [3, [4, 5, 6, 7]],
+    [8, [3]],
+    [9, [12]],
+    [10, [11, 12, 13, 15, 16]],
+    [19, [20, 21, 28, 35, 42, 43]],
+    [47, [48, 53, 55, 64, 67, 70, 74]],
+    [78, [79]],
+    [79, [80, 86, 90, 95, 100]],
+  ])('slide %i links to %j', (no, targets) => expect(links(no)).toEqual(expect.arrayContaining(targets)))
+
+  it('cross-links in 12-39 and 39-74 reach the slides the outline names', () => {
+    const early = new Set(Array.from({ length: 28 }, (_, i) => links(12 + i)).flat())
+    for (const n of [7, 11, 12, 13, 14, 15, 30]) expect(early.has(n), `a link to ${n} in 12-39`).toBe(true)
+    const late = new Set(Array.from({ length: 36 }, (_, i) => links(39 + i)).flat())
+    for (const n of [11, 13, 31, 35, 49, 50, 51, 52, 54, 56, 58, 61, 73]) expect(late.has(n), `a link to ${n} in 39-74`).toBe(true)
+  })
+
+  it('every in-deck link points at an existing slide', () => {
+    for (const s of deck.slides) for (const n of links(s.no)) expect(n, `slide ${s.no} links to ${n}`).toBeLessThanOrEqual(107)
+  })
+
+  it('slide 7 has a presenter note, and most slides have one', () => {
+    expect(slide(7).note.trim()).not.toBe('')
+    expect(deck.slides.filter((s) => s.note.trim()).length).toBeGreaterThan(90)
+  })
+
+  it('every slide has a real title and a slide-left or slide-up transition', () => {
+    for (const s of deck.slides) {
+      expect(s.title.trim(), `slide ${s.no} title`).not.toBe('')
+      expect(['slide-left', 'slide-up'], `slide ${s.no} transition`).toContain(s.frontmatter.transition ?? deck.config.transition)
+    }
+  })
+
+  it('the cover credits the department and links the online copy, the notes PDF and the next slide', () => {
+    const cover = slide(1).content
+    expect(cover).toContain('程序员的金融知识系列之一')
+    expect(cover).toContain('软件开发部')
+    expect(cover).toMatch(/href="\/banking-notes\.pdf"/)
+    expect(existsSync(resolve(root, 'public/banking-notes.pdf'))).toBe(true)
+    expect(links(1)).toContain(2)
+  })
+
+  it('81 and 82 embed demos with a fallback; 82 points at a local port', () => {
+    expect(slide(81).frontmatter.url).toMatch(/^https:\/\//)
+    expect(slide(82).frontmatter.url).toMatch(/^http:\/\/(localhost|127\.0\.0\.1):\d+/)
+    for (const no of [81, 82]) expect(String(slide(no).frontmatter.fallback ?? '')).not.toBe('')
+  })
+
+  it('85 is a picture only', () => {
+    const text = slide(85).content.replace(/<!--[\s\S]*?-->/g, '').trim()
+    expect(text).toMatch(/^<img [^>]*>$/)
+  })
+
+  it('101 hides its first image on the first click, then shows two more', () => {
+    const imgs = [...slide(101).content.matchAll(/<img [^>]*>/g)].map((m) => m[0])
+    expect(imgs).toHaveLength(3)
+    expect(imgs[0]).toMatch(/v-click\.hide|v-click-hide/)
+    expect(imgs[1]).toMatch(/v-click/)
+    expect(imgs[2]).toMatch(/v-click/)
+    expect(clicksOf(101)).toBeGreaterThanOrEqual(2)
+  })
+
+  it('75 and 76 are mermaid pie charts labelled as illustrative or sourced', () => {
+    for (const no of [75, 76]) {
+      expect(slide(no).content).toMatch(/```mermaid[^\n]*\n\s*pie/)
+      expect(slide(no).content).toMatch(/示意|来源|数据/)
+    }
+  })
+
+  it('107 closes with a question prompt and the bank logo', () => {
+    expect(slide(107).content).toMatch(/提问|问题|讨论/)
+    expect(slide(107).content).toContain('/images/bank-logo.svg')
+  })
+
+  it('the bank logo is on 12, 19, 20, 28 and 35', () => {
+    for (const no of [12, 19, 20, 28, 35]) expect(slide(no).content, `slide ${no}`).toContain('/images/bank-logo.svg')
+  })
+
+  it('teaches the figures of spec section 9', () => {
+    const text = source
+    for (const figure of ['9/19', '19/10', '1000', '5000', '0.01', '40', '80%', '35%', '4%', '(q+1)/(q+r+e)', '1/r', '1950', '2017', '2022'])
+      expect(text, figure).toContain(figure)
+  })
+
+  it('has no placeholder text and no remote resources but the demo URL', () => {
+    expect(source).not.toMatch(/TODO|lorem|ipsum|占位|待补充|TBD/i)
+    const remote = [...source.matchAll(/(?:src|href)="(https?:\/\/[^"]+)"|!\[[^\]]*\]\((https?:\/\/[^)]+)\)/g)].map((m) => m[1] ?? m[2])
+    expect(remote).toEqual([])
+  })
+
+  it('every local image it uses exists under public/', () => {
+    for (const m of source.matchAll(/src="(\/[^"]+)"/g)) expect(existsSync(resolve(root, 'public', '.' + m[1])), m[1]).toBe(true)
+  })
+})
