@@ -176,8 +176,9 @@ export function rewritePart(part: string, fields: SlideFields, eol: LineEnding, 
     const gapBefore = shape.note ? part.slice(shape.contentEnd, shape.note.from) : null
     let gap = ''
     if (note && content) gap = gapBefore !== null && current.content !== '' ? gapBefore : eol + eol
-    else if (note) gap = gapBefore ?? ''
-    body = lead + content + gap + note + trail
+    else if (note && current.content === '') gap = gapBefore ?? ''
+    // An emptied slide keeps only its trailing blank lines, so clearing and retyping does not pile them up.
+    body = content || note ? lead + content + gap + note + trail : trail
   }
 
   let result = header + (header !== '' && !header.endsWith('\n') && body !== '' ? eol : '') + body

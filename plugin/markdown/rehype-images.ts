@@ -64,6 +64,12 @@ export function assetImportPath(file: string, projectRoot: string): string {
   return !rel.startsWith('..') && !isAbsolute(rel) ? `/${rel.split(sep).join('/')}` : `/@fs${file.split(sep).join('/')}`
 }
 
+/** `![](x.png)` has an empty alt by accident; only `<img alt="">` says "decoration" on purpose. */
+function isMarkdownImage(node: Element, file: VFile): boolean {
+  const offset = node.position?.start.offset
+  return offset !== undefined && String(file.value).startsWith('![', offset)
+}
+
 export default function rehypeImages(options: RehypeImagesOptions) {
   return (tree: Root, file: VFile) => {
     const project = dirname(options.publicDir)
@@ -75,7 +81,7 @@ export default function rehypeImages(options: RehypeImagesOptions) {
         file.message('An image has no src; nothing will show', node)
         return
       }
-      if (node.properties.alt === undefined || node.properties.alt === null) {
+      if (node.properties.alt === undefined || node.properties.alt === null || (node.properties.alt === '' && isMarkdownImage(node, file))) {
         file.message(`Image ${JSON.stringify(src)} has no alt text: describe it (![what it shows](${src})), or write alt="" if it is decoration`, node)
       }
       const source = resolveImageSource(src, options)

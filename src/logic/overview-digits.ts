@@ -31,12 +31,12 @@ export function matchesTyped(no: number, typed: string): boolean {
 
 /**
  * Thumbnail width for a window width (spec.md section 9: 300 px; Slidev's narrower cards below its breakpoints):
- * under xs (460) one card fills the row, under sm (640) two share it. `padding` is the grid's left plus right
- * padding, `gap` the space between cards.
+ * under xs (460) one card fills the row, under sm (640) two share it. `available` is the grid's own width (the
+ * window less any scrollbar), `padding` its left plus right padding, `gap` the space between cards.
  */
-export function thumbnailWidth(windowWidth: number, padding = 40, gap = 18): number {
-  if (windowWidth < 460) return Math.max(120, Math.floor(windowWidth - padding))
-  if (windowWidth < 640) return Math.max(120, Math.floor((windowWidth - padding - gap) / 2))
+export function thumbnailWidth(windowWidth: number, available = windowWidth, padding = 40, gap = 18): number {
+  if (windowWidth < 460) return Math.max(120, Math.floor(available - padding))
+  if (windowWidth < 640) return Math.max(120, Math.floor((available - padding - gap) / 2))
   return 300
 }
 

@@ -3,8 +3,9 @@ import { test, expect, type Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-const root = resolve(__dirname, '../..')
+const root = resolve(fileURLToPath(import.meta.url), '../../..')
 const dir = resolve(root, `${process.env.E2E_DIR || '.e2e'}-hmr`)
 const deck = resolve(dir, 'deck.md')
 const port = Number(process.env.E2E_PORT || 4180) + 20

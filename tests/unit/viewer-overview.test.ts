@@ -1,6 +1,7 @@
 // The overview's rules: digits typed to pick a slide (spec.md section 5, with Slidev's fix), the grid, card widths.
 import { describe, expect, it } from 'vitest'
 import { typeDigit, matchesTyped, moveInGrid, thumbnailWidth } from '../../src/logic/overview-digits'
+import { gridGeometry, rowsNear, rowOf, scrollForRow } from '../../src/logic/overview-grid'
 
 /** Types `keys` one by one; returns the slide jumped to (or null) and what is left typed. */
 function typeAll(keys: string[], total: number): { jump: number | null; typed: string; selected: number | null } {
@@ -119,5 +120,50 @@ describe('thumbnail width follows the breakpoints of spec.md section 9', () => {
     [100, 120], // never vanishes
   ])('window %i px → %i px', (width, expected) => {
     expect(thumbnailWidth(width)).toBe(expected)
+  })
+  it('sizes narrow cards from the grid’s own width (the window less its scrollbar)', () => {
+    expect(thumbnailWidth(400, 385)).toBe(345)
+    expect(thumbnailWidth(600, 585)).toBe(Math.floor((585 - 58) / 2))
+    expect(thumbnailWidth(1280, 1265)).toBe(300)
+  })
+})
+
+describe('only the rows near the viewport render', () => {
+  // 1000 slides, 300 px cards 195 px tall, in a 1240 px wide grid: 3 per row (300 × 4 + 18 × 3 > 1240 − 40).
+  const grid = gridGeometry({ count: 1000, width: 1240, cardWidth: 300, cardHeight: 195, gap: 18, paddingX: 40, paddingTop: 8, paddingBottom: 40 })
+  it('lays out columns, rows and the scrollable height', () => {
+    expect(grid.columns).toBe(3)
+    expect(grid.rows).toBe(334)
+    expect(grid.rowHeight).toBe(213)
+    expect(grid.totalHeight).toBe(8 + 334 * 213 - 18 + 40)
+  })
+  it.each([
+    [0, 666, [0, 4]], // rows 0-3 visible, one more below
+    [213 * 100, 666, [98, 104]], // row 99's gap is still in view at the top
+    [grid.totalHeight - 666, 666, [329, 333]], // the bottom: nothing past the last row
+  ] as const)('scrolled to %i in a %i px viewport → rows %j', (scrollTop, height, rows) => {
+    expect(rowsNear(scrollTop, height, grid, 1)).toEqual(rows)
+  })
+  it('renders a handful of cards whatever the deck size', () => {
+    const [first, last] = rowsNear(213 * 500, 666, grid, 1)
+    expect((last - first + 1) * grid.columns).toBeLessThanOrEqual(21)
+  })
+  it('finds the row of a slide and scrolls it into view', () => {
+    expect(rowOf(1, grid)).toBe(0)
+    expect(rowOf(3, grid)).toBe(0)
+    expect(rowOf(4, grid)).toBe(1)
+    expect(rowOf(1000, grid)).toBe(333)
+    expect(scrollForRow(0, 500, 666, grid)).toBe(0) // above: scroll up to it
+    expect(scrollForRow(2, 0, 666, grid)).toBe(0) // already whole: stay
+    expect(scrollForRow(10, 0, 666, grid)).toBe(8 + 10 * 213 + 195 - 666 + 8) // below: just enough to show it
+    expect(scrollForRow(333, 0, 666, grid, 'center')).toBe(grid.totalHeight - 666) // never past the end
+    expect(scrollForRow(0, 0, 666, grid, 'center')).toBe(0) // nor before the start
+    const centred = scrollForRow(100, 0, 666, grid, 'center')
+    expect(centred).toBe(Math.round(8 + 100 * 213 - (666 - 195) / 2))
+  })
+  it('copes with a grid narrower than one card, and with no slides', () => {
+    expect(gridGeometry({ count: 5, width: 100, cardWidth: 300, cardHeight: 195, gap: 18, paddingX: 40, paddingTop: 8, paddingBottom: 40 }).columns).toBe(1)
+    const empty = gridGeometry({ count: 0, width: 1240, cardWidth: 300, cardHeight: 195, gap: 18, paddingX: 40, paddingTop: 8, paddingBottom: 40 })
+    expect(rowsNear(0, 666, empty)).toEqual([0, -1])
   })
 })

@@ -28,6 +28,7 @@ export function cachedDiagram(key: string): DiagramResult | undefined {
 // mermaid.render is not re-entrant (one global config, temporary DOM nodes): renders run one after another.
 let queue: Promise<unknown> = Promise.resolve()
 let renderCount = 0
+let finished = 0
 /** Ids mermaid's SVG uses; ending in "x" keeps one id from being the prefix of another. */
 const nextRenderId = () => `deck-mermaid-${++renderCount}x`
 
@@ -44,6 +45,8 @@ export function renderDiagram(request: DiagramRequest): Promise<DiagramResult> {
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string)
       cache.set(request.key, result)
       inFlight.delete(request.key)
+      // A count tests and the PDF export can wait on ("the diagrams near this slide are drawn").
+      renderHost().dataset.rendered = String(++finished)
       return result
     },
     (error: unknown) => {

@@ -1,4 +1,5 @@
-// Makes it possible to see every slide at once and jump to one: a lazy grid of live thumbnails, arrows, digits, Enter.
+// Makes it possible to see every slide at once and jump to one: a grid of live thumbnails (only the rows near the
+// viewport are rendered, so a 1000-slide deck opens as fast as a 10-slide one), arrows, digits, Enter.
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useAtom, useAtomValue } from 'jotai'
 import { slidesAtom, configAtom } from '../../state/deck'
@@ -8,58 +9,19 @@ import { useDeckNav } from '../../state/navigation'
 import { useDialog } from '../dialog/useDialog'
 import { labelsFor } from '../chrome/labels'
 import { matchesTyped, moveInGrid, thumbnailWidth, typeDigit } from '../../logic/overview-digits'
+import { gridGeometry, rowOf, rowsNear, scrollForRow } from '../../logic/overview-grid'
+import { icons } from '../chrome/icons'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideRenderer from '../../components/SlideRenderer'
 import './overview.css'
 
-/** One IntersectionObserver for the whole grid: each card asks to be told once it comes near the visible area. */
-interface NearWatcher {
-  watch: (el: Element, onNear: () => void) => () => void
-  disconnect: () => void
-}
-
-function createNearWatcher(root: HTMLElement): NearWatcher {
-  const waiting = new Map<Element, () => void>()
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue
-        waiting.get(entry.target)?.()
-        waiting.delete(entry.target)
-        observer.unobserve(entry.target)
-      }
-    },
-    // Half a screen above and below: thumbnails are ready before they scroll into view.
-    { root, rootMargin: '50% 0px' },
-  )
-  return {
-    watch(el, onNear) {
-      waiting.set(el, onNear)
-      observer.observe(el)
-      return () => {
-        waiting.delete(el)
-        observer.unobserve(el)
-      }
-    },
-    disconnect: () => observer.disconnect(),
-  }
-}
-
-/** A slide at its last click, rendered only once its card comes near the viewport; inert, so nothing in it takes focus. */
-const Thumbnail = memo(function Thumbnail({ no, clicks, width, height, watcher }: { no: number; clicks: number; width: number; height: number; watcher: NearWatcher | null }) {
-  const ref = useRef<HTMLDivElement>(null)
-  const [near, setNear] = useState(false)
-  useEffect(() => {
-    if (!ref.current || !watcher || near) return
-    return watcher.watch(ref.current, () => setNear(true))
-  }, [watcher, near])
+/** A slide at its last click; inert, so nothing inside it takes focus or counts as a control. */
+const Thumbnail = memo(function Thumbnail({ no, clicks, width, height }: { no: number; clicks: number; width: number; height: number }) {
   return (
-    <div ref={ref} className="overview-thumb" style={{ width, height }} aria-hidden="true" inert>
-      {near ? (
-        <SlideCanvas width={width}>
-          <SlideRenderer no={no} clicks={clicks} />
-        </SlideCanvas>
-      ) : null}
+    <div className="overview-thumb" style={{ width, height }} aria-hidden="true" inert>
+      <SlideCanvas width={width}>
+        <SlideRenderer no={no} clicks={clicks} />
+      </SlideCanvas>
     </div>
   )
 })
@@ -74,13 +36,13 @@ interface CardProps {
   current: boolean
   typed: string
   label: string
-  watcher: NearWatcher | null
+  total: number
   onChoose: (no: number) => void
   onSelect: (no: number) => void
 }
 
 /** A card re-renders only when its own state changes, so moving the selection in a 1000-slide grid stays instant. */
-const Card = memo(function Card({ no, title, clicks, width, height, selected, current, typed, label, watcher, onChoose, onSelect }: CardProps) {
+const Card = memo(function Card({ no, title, clicks, width, height, selected, current, typed, label, total, onChoose, onSelect }: CardProps) {
   const match = matchesTyped(no, typed)
   const number = String(no)
   return (
@@ -88,6 +50,8 @@ const Card = memo(function Card({ no, title, clicks, width, height, selected, cu
       type="button"
       role="option"
       aria-selected={selected}
+      aria-setsize={total}
+      aria-posinset={no}
       aria-current={current ? 'page' : undefined}
       data-overview-no={no}
       className={['slidev-overview-card', selected ? 'is-selected' : '', current ? 'is-current' : '', match ? 'is-match' : ''].filter(Boolean).join(' ')}
@@ -97,7 +61,7 @@ const Card = memo(function Card({ no, title, clicks, width, height, selected, cu
       aria-label={label}
       title={label}
     >
-      <Thumbnail no={no} clicks={clicks} width={width} height={height} watcher={watcher} />
+      <Thumbnail no={no} clicks={clicks} width={width} height={height} />
       <span className="slidev-overview-label" aria-hidden="true">
         <span className="slidev-overview-no">
           {match ? (
@@ -115,6 +79,14 @@ const Card = memo(function Card({ no, title, clicks, width, height, selected, cu
   )
 })
 
+// Grid spacing in CSS pixels (overview.css keeps the label at LABEL_HEIGHT).
+const GAP = 18
+const PADDING_X = 40
+const PADDING_TOP = 8
+const PADDING_BOTTOM = 40
+const LABEL_HEIGHT = 26
+const HEADER_HEIGHT = 54
+
 export default function Overview() {
   const [open, setOpen] = useAtom(showOverviewAtom)
   const slides = useAtomValue(slidesAtom)
@@ -126,34 +98,42 @@ export default function Overview() {
   const grid = useRef<HTMLDivElement>(null)
   const [selected, setSelected] = useState(position.no)
   const [typed, setTyped] = useState('')
-  const [width, setWidth] = useState(() => thumbnailWidth(window.innerWidth))
-  const [watcher, setWatcher] = useState<NearWatcher | null>(null)
+  // The grid's client size; first guessed from the window, measured before the first paint.
+  const [box, setBox] = useState(() => ({ width: window.innerWidth, height: window.innerHeight - HEADER_HEIGHT }))
+  const width = thumbnailWidth(window.innerWidth, box.width)
+  const thumbHeight = Math.round((width * config.canvasHeight) / config.canvasWidth)
+  const geometry = gridGeometry({ count: slides.length, width: box.width, cardWidth: width, cardHeight: thumbHeight + LABEL_HEIGHT, gap: GAP, paddingX: PADDING_X, paddingTop: PADDING_TOP, paddingBottom: PADDING_BOTTOM })
+  // Opening shows the current slide's row in the middle; only the rows near the viewport are ever rendered.
+  const [scrollTop, setScrollTop] = useState(() => scrollForRow(rowOf(position.no, geometry), 0, box.height, geometry, 'center'))
+  const [firstRow, lastRow] = rowsNear(scrollTop, box.height, geometry, 1)
+  const focusPending = useRef<number | null>(null)
   const close = useCallback(() => setOpen(false), [setOpen])
-  const height = Math.round((width * config.canvasHeight) / config.canvasWidth)
 
   useLayoutEffect(() => {
-    if (!open) return
-    setSelected(position.no)
-    setTyped('')
-    const onResize = () => setWidth(thumbnailWidth(window.innerWidth))
-    window.addEventListener('resize', onResize)
-    return () => window.removeEventListener('resize', onResize)
-    // Only when it opens: the selection starts at the current slide.
+    const el = grid.current
+    if (!el) return
+    el.scrollTop = scrollTop
+    const measure = () => setBox((prev) => (prev.width === el.clientWidth && prev.height === el.clientHeight ? prev : { width: el.clientWidth, height: el.clientHeight }))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+    // The starting scroll position is applied once; after that the grid's own scrolling drives it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open])
-
-  // The current slide's card is scrolled into place before the observer first looks, so only its neighbours render.
-  useLayoutEffect(() => {
-    if (!open || !grid.current) return
-    grid.current.querySelector(`[data-overview-no="${position.no}"]`)?.scrollIntoView({ block: 'center' })
-    const next = createNearWatcher(grid.current)
-    setWatcher(next)
-    return () => next.disconnect()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open])
+  }, [])
 
   const cardOf = (no: number) => grid.current?.querySelector<HTMLElement>(`[data-overview-no="${no}"]`) ?? null
   useDialog(dialog, open, close, () => cardOf(position.no))
+
+  // A card chosen by keys gets focus once it is rendered (it may have been scrolled in just now).
+  useLayoutEffect(() => {
+    if (focusPending.current === null) return
+    const card = cardOf(focusPending.current)
+    if (card) {
+      card.focus({ preventScroll: true })
+      focusPending.current = null
+    }
+  })
 
   const jump = useCallback(
     (no: number) => {
@@ -163,24 +143,25 @@ export default function Overview() {
     [go, setOpen],
   )
 
-  /** Selects a card and gives it focus (roving tabindex), so screen readers follow the selection. */
+  /** Selects a card, scrolls its row into view and gives it focus (roving tabindex), so screen readers follow. */
   const select = (no: number) => {
     setSelected(no)
-    const card = cardOf(no)
-    card?.focus({ preventScroll: true })
-    card?.scrollIntoView({ block: 'nearest' })
+    focusPending.current = no
+    const el = grid.current
+    if (!el) return
+    const next = scrollForRow(rowOf(no, geometry), el.scrollTop, el.clientHeight, geometry)
+    if (next !== el.scrollTop) el.scrollTop = next
+    setScrollTop(el.scrollTop)
   }
 
-  const columns = () => {
-    const template = grid.current ? getComputedStyle(grid.current).gridTemplateColumns : ''
-    return Math.max(1, template.split(' ').filter(Boolean).length)
-  }
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
+  // Keys are read on the document while open, so they still work when the focused card scrolls out and unmounts.
+  const onKey = useRef<(event: KeyboardEvent) => void>(() => {})
+  onKey.current = (event: KeyboardEvent) => {
     const key = event.key
-    // Escape and Tab belong to the dialog; keys on the close button keep their usual meaning.
-    if (key === 'Escape' || key === 'Tab' || (event.target as HTMLElement).closest('.slidev-overview-close')) return
-    if (event.ctrlKey || event.metaKey || event.altKey || ['Shift', 'Control', 'Alt', 'Meta', 'CapsLock'].includes(key)) return
+    if (event.defaultPrevented || key === 'Escape' || key === 'Tab') return
+    // Keys on the close button keep their usual meaning.
+    if (event.target instanceof Element && event.target.closest('.slidev-overview-close')) return
+    if (event.ctrlKey || event.metaKey || event.altKey || ['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Dead', 'Process'].includes(key)) return
     if (key === 'o' || key === '`') {
       event.preventDefault()
       close()
@@ -189,24 +170,38 @@ export default function Overview() {
     if (key.startsWith('Arrow') || key === 'Home' || key === 'End') {
       event.preventDefault()
       setTyped('')
-      select(moveInGrid(selected - 1, key, slides.length, columns()) + 1)
+      select(moveInGrid(selected - 1, key, slides.length, geometry.columns) + 1)
       return
     }
-    if (key === 'Enter' && !typed) {
+    if ((key === 'Enter' || key === ' ') && !typed) {
       event.preventDefault()
       jump(selected)
       return
     }
     event.preventDefault()
-    const result = typeDigit({ typed }, key, slides.length)
+    const result = typeDigit({ typed }, key === ' ' ? 'Enter' : key, slides.length)
     setTyped(result.typed)
     if (result.select) select(result.select)
     if (result.jump) jump(result.jump)
   }
+  useEffect(() => {
+    if (!open) return
+    const listener = (event: KeyboardEvent) => onKey.current(event)
+    document.addEventListener('keydown', listener)
+    return () => document.removeEventListener('keydown', listener)
+  }, [open])
+
+  const scrollFrame = useRef(0)
+  const onScroll = () => {
+    cancelAnimationFrame(scrollFrame.current)
+    scrollFrame.current = requestAnimationFrame(() => grid.current && setScrollTop(grid.current.scrollTop))
+  }
+  useEffect(() => () => cancelAnimationFrame(scrollFrame.current), [])
 
   if (!open) return null
+  const shown = slides.slice(firstRow * geometry.columns, (lastRow + 1) * geometry.columns)
   return (
-    <div ref={dialog} className="slidev-overview" role="dialog" aria-modal="true" aria-labelledby="slidev-overview-title" aria-describedby="slidev-overview-hint" onKeyDown={onKeyDown} data-testid="overview">
+    <div ref={dialog} className="slidev-overview" role="dialog" aria-modal="true" aria-labelledby="slidev-overview-title" aria-describedby="slidev-overview-hint" data-testid="overview">
       <div className="slidev-overview-header">
         <h2 id="slidev-overview-title">{t.overview}</h2>
         <span id="slidev-overview-hint" className="slidev-overview-hint">
@@ -216,29 +211,36 @@ export default function Overview() {
           {typed ? t.overviewTyped(typed) : ''}
         </span>
         <button type="button" className="slidev-icon-btn slidev-overview-close" onClick={close} aria-label={t.close} title={`${t.close} (Esc)`}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-          </svg>
+          {icons.close}
         </button>
       </div>
-      <div ref={grid} className="slidev-overview-grid" style={{ gridTemplateColumns: `repeat(auto-fill, ${width}px)` }} role="listbox" aria-label={t.overview}>
-        {slides.map((slide) => (
-          <Card
-            key={slide.no}
-            no={slide.no}
-            title={slide.title}
-            clicks={slide.clicks}
-            width={width}
-            height={height}
-            selected={slide.no === selected}
-            current={slide.no === position.no}
-            typed={matchesTyped(slide.no, typed) ? typed : ''}
-            label={t.slideTitled(slide.no, slide.title)}
-            watcher={watcher}
-            onChoose={jump}
-            onSelect={setSelected}
-          />
-        ))}
+      <div ref={grid} className="slidev-overview-grid" onScroll={onScroll}>
+        <div className="slidev-overview-space" style={{ height: geometry.totalHeight }}>
+          <div
+            className="slidev-overview-rows"
+            role="listbox"
+            aria-label={t.overview}
+            style={{ top: PADDING_TOP + firstRow * geometry.rowHeight, gridTemplateColumns: `repeat(${geometry.columns}, ${width}px)`, gap: GAP }}
+          >
+            {shown.map((slide) => (
+              <Card
+                key={slide.no}
+                no={slide.no}
+                title={slide.title}
+                clicks={slide.clicks}
+                width={width}
+                height={thumbHeight}
+                selected={slide.no === selected}
+                current={slide.no === position.no}
+                typed={matchesTyped(slide.no, typed) ? typed : ''}
+                label={t.slideTitled(slide.no, slide.title)}
+                total={slides.length}
+                onChoose={jump}
+                onSelect={setSelected}
+              />
+            ))}
+          </div>
+        </div>
       </div>
     </div>
   )
