@@ -63,7 +63,7 @@ async function measure(browser, url, no) {
               const r = t.getBoundingClientRect()
               return r.bottom > box.top && r.top < box.bottom
             })
-            if (inView.length && inView.every((t) => t.querySelector('.slidev-page[data-loaded="true"]'))) return resolveDone({ ms: performance.now() - state.start, thumbs: inView.length, cards: grid.children.length })
+            if (inView.length && inView.every((t) => t.querySelector('.slidev-page[data-loaded="true"]'))) return resolveDone({ ms: performance.now() - state.start, thumbs: inView.length, cards: grid.querySelectorAll(".slidev-overview-card").length })
           }
           requestAnimationFrame(check)
         }

@@ -124,7 +124,8 @@ export function editReducer(state: EditState, event: EditEvent): EditState {
     }
     case 'conflict':
       // The file changed but this slide still holds what the editor based its text on (another slide was saved, lines
-      // moved): build on the new revision and let the next autosave go; only a change to this slide is a conflict.
+      // moved), or already holds the editor's text: build on the new revision; only another text here is a conflict.
+      if (sameText(textOf(event.current), state.draft)) return { ...state, origin: originOf(event.current), base: textOf(event.current), saving: null, problem: null }
       if (sameText(textOf(event.current), state.base)) return { ...state, origin: originOf(event.current), saving: null, problem: null }
       return { ...state, saving: null, problem: { kind: 'conflict', message: event.message, current: event.current } }
     case 'refused':
@@ -140,8 +141,8 @@ export function editReducer(state: EditState, event: EditEvent): EditState {
       // A write in flight will learn of any change itself (its answer is a conflict or the new revision).
       if (!origin || state.saving) return state
       if (event.source.revision === origin.revision && event.source.file === origin.file && event.source.start === origin.start) return state
+      if (!isDirty(state) || sameText(textOf(event.source), state.draft)) return editReducer(state, { type: 'loaded', source: event.source })
       if (state.problem?.kind === 'conflict') return { ...state, problem: { ...state.problem, current: event.source } }
-      if (!isDirty(state)) return editReducer(state, { type: 'loaded', source: event.source })
       // The file changed elsewhere but not this slide: the editor's text now builds on the new revision.
       if (sameText(textOf(event.source), state.base)) return { ...state, origin: originOf(event.source) }
       return {
