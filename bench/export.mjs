@@ -17,7 +17,7 @@ const PARAGRAPH = '银行的资产负债表左边是资产，右边是负债与�
 /** A deck with the real one's shape: cover, agenda and menus with links, two columns, clicks, tables, code, diagrams. */
 export function generateDeck(total = 107) {
   const slides = [
-    `---\ntheme: seriph\ntitle: 银行业务与货币创造（性能测试）\nlayout: cover\nclass: text-center\nhtmlAttrs:\n  lang: zh-CN\ntransition: slide-left\ndownload: false\nexportFilename: bench-export\ncodeCopy: false\n---\n\n# 银行业务与货币创造\n\n写给程序员的金融知识 · 第一讲\n\n[开始 →](/2)`,
+    `---\ntheme: seriph\ntitle: 银行业务与货币创造（性能测试）\nlayout: cover\nclass: text-center\nhtmlAttrs:\n  lang: zh-CN\ntransition: slide-left\ndownload: false\nexportFilename: bench-export\n---\n\n# 银行业务与货币创造\n\n写给程序员的金融知识 · 第一讲\n\n[开始 →](/2)`,
     `---\nlayout: center\n---\n\n# 目录\n\n[存款](/3) · [贷款](/10) · [风险](/12) · [中央银行](/19) · [同业](/47) · [大模型](/79)`,
   ]
   for (let no = 3; no <= total; no++) {

@@ -194,6 +194,13 @@ interface Located {
   isEntry: boolean
 }
 
+/** 0-based line of the slide's first non-blank content line (where an editor should put the cursor). */
+function firstTextLine(bytes: Buffer, at: Located): number {
+  const lines = bytes.toString('utf8').split('\n')
+  for (let i = at.contentStart; i < at.end && i < lines.length; i++) if (lines[i].trim() !== '') return i
+  return Math.min(at.contentStart, Math.max(at.start, at.end - 1))
+}
+
 const readIfThere = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
 
 /** The editor endpoints as one connect middleware. */
@@ -221,7 +228,7 @@ export function createEditorMiddleware(options: EditorEndpointOptions) {
     total: at.total,
     file: shownPath(root, at.file),
     start: at.start,
-    line: Math.min(at.contentStart, Math.max(at.start, at.end - 1)) + 1,
+    line: firstTextLine(bytes, at) + 1,
     revision: revisionOf(bytes),
     eol: lineEndingOf(bytes) === '\r\n' ? 'crlf' : 'lf',
     ...readSlideFields(bytes, at),

@@ -7,6 +7,8 @@ import DeckSync from './state/sync/DeckSync'
 const PresenterView = lazy(() => import('./features/presenter/PresenterView'))
 const PrintView = lazy(() => import('./features/print/PrintView'))
 const PresenterPrintView = lazy(() => import('./features/print/PresenterPrintView'))
+/** The presenter password stands before every presenter page, the notes handout included. */
+const PresenterGuard = lazy(() => import('./features/presenter/PresenterGuard'))
 
 /** Redirects keep the query (password, embedded) so nothing the visitor asked for is lost. */
 function RedirectTo({ path }: { path: string }) {
@@ -24,7 +26,14 @@ export default function DeckRoutes() {
         <Routes>
           <Route path="/" element={<RedirectTo path="/1" />} />
           <Route path="/print" element={<PrintView />} />
-          <Route path="/presenter/print" element={<PresenterPrintView />} />
+          <Route
+            path="/presenter/print"
+            element={
+              <PresenterGuard>
+                <PresenterPrintView />
+              </PresenterGuard>
+            }
+          />
           <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
           <Route path="/presenter/:no" element={<PresenterView />} />
           <Route path="/:no" element={<PlayView />} />

@@ -84,7 +84,16 @@ export async function exportDeck(options) {
     const page = await context.newPage()
     page.on('pageerror', (error) => warnings.push(`page error: ${error.message}`))
     page.on('console', (message) => {
-      if (message.type() === 'error') warnings.push(`console: ${message.text()}`)
+      // Failed loads are reported below with their address, which the console line lacks.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) warnings.push(`console: ${message.text()}`)
+    })
+    page.on('requestfailed', (request) => {
+      const url = request.url()
+      const offline = !url.startsWith(server.origin)
+      warnings.push(`could not load ${url}${offline ? ' (the export runs offline: only files of the build load)' : ` (${request.failure()?.errorText ?? 'failed'})`}`)
+    })
+    page.on('response', (response) => {
+      if (response.status() >= 400) warnings.push(`could not load ${response.url()} (HTTP ${response.status()})`)
     })
 
     const query = new URLSearchParams()
@@ -147,6 +156,13 @@ export async function exportDeck(options) {
   }
 }
 
+/** "slide 6, 11, 16 and 4 more": short enough for one terminal line. */
+function slideList(nos) {
+  const unique = [...new Set(nos)]
+  const shown = unique.slice(0, 6).join(', ')
+  return `slide${unique.length > 1 ? 's' : ''} ${shown}${unique.length > 6 ? ` and ${unique.length - 6} more` : ''}`
+}
+
 /**
  * Waits for `<html data-print-ready="true">`, showing the print view's progress; on timeout names the slides
  * still drawing (elements with data-deck-pending) so the author knows where to look.
@@ -164,7 +180,7 @@ async function waitForReady(page, timeoutMs, report) {
         ready: document.documentElement.dataset.printReady === 'true',
         progress: root?.getAttribute('data-print-progress') ?? '',
         pages: root?.getAttribute('data-print-pages') ?? '',
-        pending: [...document.querySelectorAll('[data-deck-pending]')].map((el) => el.closest('[data-slidev-no]')?.getAttribute('data-slidev-no') ?? '?'),
+        pending: [...document.querySelectorAll('.print-root [data-deck-pending], .print-root [aria-busy="true"]')].map((el) => el.closest('[data-slidev-no]')?.getAttribute('data-slidev-no') ?? '?'),
       }
     })
     if (state.ready) {
@@ -172,17 +188,17 @@ async function waitForReady(page, timeoutMs, report) {
       return
     }
     const [done, total] = state.progress.split('/')
-    const text = !state.progress ? 'Starting the print view…' : done !== total ? `Loading slides ${done}/${total}` : `Drawing ${state.pages} pages${state.pending.length ? ` (waiting on slide ${[...new Set(state.pending)].join(', ')})` : ''}`
+    const text = !state.progress ? 'Starting the print view…' : done !== total ? `Loading slides ${done}/${total}` : `Drawing ${state.pages} pages${state.pending.length ? ` (waiting on ${slideList(state.pending)})` : ''}`
     if (text !== last) report((last = text))
     if (Date.now() > deadline) {
       const pending = [...new Set(state.pending)]
       throw new Error(
         pending.length
-          ? `Timed out after ${timeoutMs / 1000} s: slide${pending.length > 1 ? 's' : ''} ${pending.join(', ')} still drawing (an element with data-deck-pending never finished). Raise --timeout or fix the slide.`
+          ? `Timed out after ${timeoutMs / 1000} s: slide${pending.length > 1 ? 's' : ''} ${pending.join(', ')} still drawing (an element marked data-deck-pending or aria-busy never finished). Raise --timeout or fix the slide.`
           : `Timed out after ${timeoutMs / 1000} s waiting for the print view (${text}). Raise --timeout, or check the browser messages above.`,
       )
     }
     // Short waits: the whole export is meant to take a few seconds.
-    await page.waitForFunction(() => document.documentElement.dataset.printReady === 'true', undefined, { timeout: 250, polling: 'raf' }).catch(() => {})
+    await page.waitForFunction(() => document.documentElement.dataset.printReady === 'true', undefined, { timeout: 300, polling: 50 }).catch(() => {})
   }
 }

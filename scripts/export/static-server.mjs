@@ -1,6 +1,6 @@
 // Serves a built deck (dist/) on loopback for the export: files as they are, any route falls back to index.html.
 import { createServer } from 'node:http'
-import { createReadStream, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 
 const TYPES = {
@@ -53,6 +53,14 @@ export function fileFor(root, urlPath) {
 export function serveStatic(dir) {
   const root = resolve(dir)
   const index = join(root, 'index.html')
+  // The export asks for each of a hundred-odd small files once or twice: keep them in memory after the first read.
+  /** @type {Map<string, Buffer>} */
+  const cache = new Map()
+  const read = (file) => {
+    let body = cache.get(file)
+    if (!body) cache.set(file, (body = readFileSync(file)))
+    return body
+  }
   const server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end()
@@ -69,14 +77,15 @@ export function serveStatic(dir) {
       file = index
     }
     const type = TYPES[extname(file).toLowerCase()] || 'application/octet-stream'
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' })
-    if (req.method === 'HEAD') {
-      res.end()
+    let body
+    try {
+      body = read(file)
+    } catch {
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('unreadable')
       return
     }
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res)
+    res.writeHead(200, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store' })
+    res.end(req.method === 'HEAD' ? undefined : body)
   })
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject)

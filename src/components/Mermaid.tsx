@@ -11,10 +11,18 @@ import { startDiagramPrefetch, type DiagramProps } from '../features/diagrams/pr
 import { diagramRequest, parseDiagramOptions, retargetSvgIds, sizeSvg, type DiagramRequest } from '../logic/diagram'
 import './Mermaid.css'
 
-/** The deck's serif stack, as the theme declares it (so Chinese labels use the CJK serif like the slide's text). */
+let font: string | undefined
+
+/**
+ * The deck's serif stack, as the theme declares it (so Chinese labels use the CJK serif like the slide's text).
+ * Read once: getComputedStyle during a slide change would force a style pass in the middle of the change.
+ */
 function diagramFont(): string {
-  const fromTheme = typeof document !== 'undefined' ? getComputedStyle(document.documentElement).getPropertyValue('--deck-serif').trim() : ''
-  return fromTheme || deckStore.get(configAtom).fonts.serif
+  if (font === undefined) {
+    const fromTheme = typeof document !== 'undefined' ? getComputedStyle(document.documentElement).getPropertyValue('--deck-serif').trim() : ''
+    font = fromTheme || deckStore.get(configAtom).fonts.serif
+  }
+  return font
 }
 
 /** The render request for a diagram in one scheme; the prefetcher and the component must agree on it exactly. */

@@ -158,7 +158,8 @@ export interface ToolbarPosition {
   y: number
 }
 
-export const DEFAULT_TOOLBAR_POSITION: ToolbarPosition = { x: 16, y: 16 }
+/** Below a presenter header, at the slide's top left. */
+export const DEFAULT_TOOLBAR_POSITION: ToolbarPosition = { x: 16, y: 64 }
 
 export function isToolbarPosition(value: unknown): value is ToolbarPosition {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false
@@ -171,4 +172,26 @@ export function isToolbarPosition(value: unknown): value is ToolbarPosition {
 export function clampToolbarPosition(position: ToolbarPosition, size: { width: number; height: number }, viewport: { width: number; height: number }): ToolbarPosition {
   const clamp = (value: number, room: number) => Math.round(Math.max(0, Math.min(value, Math.max(0, room))))
   return { x: clamp(position.x, viewport.width - size.width), y: clamp(position.y, viewport.height - size.height) }
+}
+
+interface FocusTarget {
+  tagName?: string
+  type?: string
+  isContentEditable?: boolean
+  closest?: (selector: string) => unknown
+}
+
+const NON_TEXT_INPUTS = ['button', 'checkbox', 'radio', 'range', 'color', 'submit', 'reset', 'image', 'file']
+
+/**
+ * Whether keys typed at this element are text (then drawing keys leave them alone). Buttons and sliders are
+ * not: right after clicking the drawing toggle, its button has focus and `l` must still pick the line.
+ */
+export function isTextEntryTarget(el: FocusTarget | null): boolean {
+  if (!el || !el.tagName) return false
+  const tag = el.tagName.toUpperCase()
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
+  if (tag === 'INPUT') return !NON_TEXT_INPUTS.includes((el.type ?? 'text').toLowerCase())
+  if (el.isContentEditable) return true
+  return Boolean(el.closest?.('.cm-editor, .monaco-editor, [contenteditable="true"], [role="textbox"]'))
 }

@@ -85,8 +85,21 @@ test.afterAll(() => {
 
 // ---------- helpers ----------
 
+// The toolbar starts in the top right corner here (unless a test stores its own place), clear of the strokes drawn.
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    const key = 'slidev-drawing-toolbar-position'
+    if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ x: 100000, y: 0 }))
+  })
+})
+
 async function open(page: Page, address: string) {
   await page.goto(address)
+  await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible()
+}
+
+async function reload(page: Page) {
+  await page.reload()
   await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible()
 }
 
@@ -191,7 +204,7 @@ test.describe('drawing on a slide', () => {
     const second = layer(page).locator(':scope > line').nth(1)
     near(Number(await second.getAttribute('x1')), 700)
     near(Number(await second.getAttribute('y2')), 500)
-    await page.screenshot({ path: 'test-results/drawing-shapes.png' })
+    await page.screenshot({ path: test.info().outputPath('shapes.png') })
   })
 
   test('undo, redo and clear, by key and by button', async ({ page }) => {
@@ -236,7 +249,7 @@ test.describe('drawing on a slide', () => {
     const colours = ['#ff595e', '#ffca3a', '#8ac926', '#1982c4', '#6a4c93', '#ffffff', '#000000']
     for (const [i, colour] of colours.entries()) {
       await page.keyboard.press(String(i + 1))
-      await drag(page, [100, 60 + i * 60], [400, 60 + i * 60])
+      await drag(page, [100, 140 + i * 55], [400, 140 + i * 55])
       await expect(layer(page).locator('line').nth(i)).toHaveAttribute('stroke', colour)
     }
     await expect(toolbar(page).locator('[data-color="black"]')).toHaveAttribute('aria-pressed', 'true')
@@ -244,7 +257,7 @@ test.describe('drawing on a slide', () => {
     await toolbar(page).getByRole('slider').fill('9')
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('slidev-drawing-brush')))!)
     expect(stored).toEqual({ color: '#8ac926', size: 9, mode: 'line', arrowEnd: false })
-    await page.reload()
+    await reload(page)
     await startDrawing(page)
     await expect(toolbar(page).locator('[data-color="green"]')).toHaveAttribute('aria-pressed', 'true')
     await expect(toolbar(page).locator('[data-tool="line"]')).toHaveAttribute('aria-pressed', 'true')
@@ -256,7 +269,7 @@ test.describe('drawing on a slide', () => {
   test('a corrupt stored brush falls back to the default one', async ({ page }) => {
     await open(page, url('basic', '/1'))
     await page.evaluate(() => localStorage.setItem('slidev-drawing-brush', JSON.stringify({ color: 'url(javascript:alert(1))', size: -3, mode: 'laser' })))
-    await page.reload()
+    await reload(page)
     await startDrawing(page)
     await expect(toolbar(page).locator('[data-color="red"]')).toHaveAttribute('aria-pressed', 'true')
     await expect(toolbar(page).locator('[data-tool="stylus"]')).toHaveAttribute('aria-pressed', 'true')
@@ -302,8 +315,9 @@ test.describe('drawing on a slide', () => {
     await page.keyboard.press('l') // not a drawing key any more: nothing happens
     await page.mouse.click(right.x, right.y)
     await expect(page).toHaveURL(/\/2$/)
-    // Arrow keys navigate while drawing too.
+    // Arrow keys navigate while drawing too (a stroke takes focus off the toggle button, which keeps its keys).
     await startDrawing(page)
+    await drag(page, [300, 300], [500, 400])
     await page.keyboard.press('ArrowLeft')
     await expect(page).toHaveURL(/\/1$/)
   })
@@ -341,7 +355,13 @@ test.describe('drawing on a slide', () => {
     await expect(page.locator('[data-overview-no="1"] .deck-drawing-snapshot rect')).toHaveCount(1)
     await expect(page.locator('[data-overview-no="2"] .deck-drawing-snapshot ellipse')).toHaveCount(1)
     await expect(page.locator('[data-overview-no="3"] .deck-drawing-snapshot')).toHaveCount(0)
-    await page.screenshot({ path: 'test-results/drawing-overview.png' })
+    await page.screenshot({ path: test.info().outputPath('overview.png') })
+    // The toolbar steps aside while the overview is open; Escape closes the overview, not drawing mode.
+    await expect(toolbar(page)).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(page.locator('.slidev-overview')).toHaveCount(0)
+    await expect(toolbar(page)).toBeVisible()
+    await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true')
   })
 
   test('the toolbar: labelled, reachable by keyboard, draggable, pinnable, its place remembered', async ({ page }) => {
@@ -365,10 +385,11 @@ test.describe('drawing on a slide', () => {
     const start = (await handle.boundingBox())!
     await page.mouse.move(start.x + 5, start.y + 5)
     await page.mouse.down()
-    await page.mouse.move(start.x + 205, start.y + 105, { steps: 5 })
+    await page.mouse.move(start.x - 195, start.y + 105, { steps: 5 })
     await page.mouse.up()
     const moved = (await toolbar(page).boundingBox())!
-    near(moved.x, start.x - 4 + 200, 8)
+    near(moved.x, start.x - 4 - 200, 8)
+    near(moved.y, start.y - 4 + 100, 8)
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('slidev-drawing-toolbar-position')))!)
     near(stored.x, moved.x, 1)
     near(stored.y, moved.y, 1)
@@ -380,7 +401,7 @@ test.describe('drawing on a slide', () => {
     await toolbar(page).locator('[data-action="pin"]').click()
     await page.keyboard.press('Escape')
     await expect(toolbar(page)).toHaveClass(/is-idle/)
-    await page.reload()
+    await reload(page)
     await expect(toolbar(page)).toBeVisible()
     near((await toolbar(page).boundingBox())!.x, stored.x + 10, 2)
     await toolbar(page).locator('[data-tool="line"]').click()
@@ -394,7 +415,7 @@ test.describe('drawing on a slide', () => {
   test('a stored toolbar position off screen is brought back into the window', async ({ page }) => {
     await open(page, url('basic', '/1'))
     await page.evaluate(() => localStorage.setItem('slidev-drawing-toolbar-position', JSON.stringify({ x: 5000, y: 4000 })))
-    await page.reload()
+    await reload(page)
     await startDrawing(page)
     const box = (await toolbar(page).boundingBox())!
     const viewport = page.viewportSize()!
@@ -405,7 +426,7 @@ test.describe('drawing on a slide', () => {
   test('drawing mode is remembered across a reload', async ({ page }) => {
     await open(page, url('basic', '/1'))
     await startDrawing(page)
-    await page.reload()
+    await reload(page)
     await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true')
     await expect(toolbar(page)).toBeVisible()
   })
@@ -425,13 +446,26 @@ test.describe('drawing in several windows', () => {
     await startDrawing(first)
     await first.keyboard.press('l')
     await drag(first, [100, 100], [400, 300])
+    // The stroke shows there while it grows; the finished one ends where it ended here.
+    await expect(layer(second).locator('line')).toHaveAttribute('x2', (await layer(first).locator('line').getAttribute('x2'))!)
     await expect(layer(second).locator('line')).toHaveCount(1)
-    expect(await layer(second).locator('line').getAttribute('x2')).toBe(await layer(first).locator('line').getAttribute('x2'))
     // The other window draws back (syncAll: every window shares).
     await penDrag(second, [500, 400], [800, 450])
-    await expect(layer(first).locator('path')).toHaveCount(1)
+    await expect(layer(first).locator('line, path')).toHaveCount(2)
+    await expect(layer(second).locator('line, path')).toHaveCount(2)
+    // The finished stroke (not one of the live frames sent while it grew) has arrived before the other window clears.
+    const shapes = (page: Page) => layer(page).locator(':scope > *').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('d') ?? n.getAttribute('x2')))
+    await expect.poll(async () => JSON.stringify(await shapes(first))).toBe(JSON.stringify(await shapes(second)))
     await first.keyboard.press('c')
+    await expect(layer(first).locator('line, path')).toHaveCount(0)
     await expect(layer(second).locator('line, path')).toHaveCount(0)
+    await first.keyboard.press('r')
+    await drag(first, [200, 200], [400, 400])
+    await expect(layer(second).locator('rect')).toHaveCount(1)
+    await first.keyboard.press('Control+z')
+    await expect(layer(second).locator('rect')).toHaveCount(0)
+    await first.keyboard.press('Control+Shift+z')
+    await expect(layer(second).locator('rect')).toHaveCount(1)
   })
 
   test('presenterOnly hides the controls from the audience, whose mouse keeps navigating', async ({ page }) => {
@@ -441,7 +475,7 @@ test.describe('drawing in several windows', () => {
     await expect(layer(page)).toHaveCount(1)
     // Drawing mode remembered from an earlier visit does not come back for the audience.
     await page.evaluate(() => localStorage.setItem('slidev-drawing-enabled', 'true'))
-    await page.reload()
+    await reload(page)
     await expect(layer(page)).toHaveCount(1)
     await expect(toolbar(page)).toHaveCount(0)
     await page.keyboard.press('l')
@@ -460,10 +494,11 @@ test.describe('drawing in several windows', () => {
     await drag(presenter, [100, 100], [300, 300])
     await expect(layer(audience).locator('rect')).toHaveCount(1)
     // An audience pen draws there, but the drawing does not go out without syncAll.
+    const shapes = (page: Page) => layer(page).locator(':scope > *')
     await penDrag(audience, [500, 400], [800, 450])
-    await expect(layer(audience).locator('path')).toHaveCount(1)
+    await expect(shapes(audience)).toHaveCount(2)
     await presenter.waitForTimeout(500)
-    await expect(layer(presenter).locator('path')).toHaveCount(0)
+    await expect(shapes(presenter)).toHaveCount(1)
     await expect(layer(presenter).locator('rect')).toHaveCount(1)
   })
 })
@@ -474,7 +509,7 @@ test.describe('keeping drawings', () => {
     await startDrawing(page)
     await page.keyboard.press('l')
     await drag(page, [100, 100], [400, 300])
-    await page.reload()
+    await reload(page)
     await expect(layer(page)).toHaveCount(1)
     await expect(layer(page).locator('line')).toHaveCount(0)
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('slidev-drawings')))).toEqual([])
@@ -489,7 +524,7 @@ test.describe('keeping drawings', () => {
     await page.keyboard.press('r')
     await drag(page, [100, 100], [400, 300])
     await expect.poll(() => page.evaluate(() => localStorage.getItem('slidev-drawings:/'))).toContain('rect')
-    await page.reload()
+    await reload(page)
     await expect(layer(page).locator('rect')).toHaveCount(1)
     await page.keyboard.press('ArrowLeft')
     await expect(layer(page).locator('line')).toHaveCount(1)
@@ -502,7 +537,7 @@ test.describe('keeping drawings', () => {
     await wipe.click()
     await expect(layer(page).locator('line')).toHaveCount(0)
     expect(await page.evaluate(() => localStorage.getItem('slidev-drawings:/'))).toBeNull()
-    await page.reload()
+    await reload(page)
     await page.keyboard.press('ArrowRight')
     await expect(layer(page)).toHaveAttribute('data-drawing-no', '2')
     await expect(layer(page).locator('rect')).toHaveCount(0)
@@ -519,7 +554,7 @@ test.describe('keeping drawings', () => {
         '<line x1="0" y1="0" x2="50" y2="50" marker-end="url(https://evil.example/m.svg#x)" style="fill:url(https://evil.example/)"></line>'
       localStorage.setItem('slidev-drawings:/', JSON.stringify({ 1: evil, 2: '<<not markup', abc: '<path></path>' }))
     })
-    await page.reload()
+    await reload(page)
     await expect(layer(page).locator('path')).toHaveCount(1)
     await expect(layer(page).locator('line')).toHaveCount(1)
     await expect(layer(page).locator('image, foreignObject, script, a, rect')).toHaveCount(0)
@@ -549,7 +584,7 @@ test.describe('keeping drawings', () => {
       await expect.poll(() => existsSync(join(files, '1.svg')), { timeout: 10_000 }).toBe(true)
       const svg = readFileSync(join(files, '1.svg'), 'utf8')
       expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 980 552"><ellipse /)
-      await page.reload()
+      await reload(page)
       await expect(layer(page).locator('ellipse')).toHaveCount(1)
       // Bad requests are refused with a reason, and nothing is written.
       const bad = await page.evaluate(async () => {
@@ -563,7 +598,7 @@ test.describe('keeping drawings', () => {
       await expect(layer(page).locator('ellipse')).toHaveCount(0)
       await expect.poll(() => readdirSync(files)).toEqual([])
       expect(readFileSync(deck, 'utf8')).toContain('# Drawings survive a reload')
-      await page.reload()
+      await reload(page)
       await expect(layer(page)).toHaveCount(1)
       await expect(layer(page).locator('ellipse')).toHaveCount(0)
     } finally {
@@ -583,16 +618,24 @@ test.describe('drawings where nobody draws', () => {
     expect(chunks.some((f) => readFileSync(resolve(root, decks.basic.out, 'assets', f), 'utf8').includes('[drauu]'))).toBe(true)
   })
 
-  test('print shows each slide with its drawing', async ({ context }) => {
+  test('print shows each slide with its saved drawing', async ({ context }) => {
+    // A print page takes part in no sync (it neither sends nor follows): its drawings are the saved ones.
     const player = await context.newPage()
-    await open(player, url('basic', '/1'))
+    await open(player, url('persist', '/1'))
     await startDrawing(player)
     await player.keyboard.press('r')
     await drag(player, [100, 100], [300, 300])
+    await expect.poll(() => player.evaluate(() => localStorage.getItem('slidev-drawings:/'))).toContain('rect')
     const print = await context.newPage()
-    await print.goto(url('basic', '/print'))
-    await expect(print.locator('.print-slide-container').first()).toBeVisible({ timeout: 15_000 })
-    await expect(print.locator('.print-slide-container').first().locator('.deck-drawing-snapshot rect')).toHaveCount(1)
-    await expect(print.locator('.print-slide-container').nth(1).locator('.deck-drawing-snapshot')).toHaveCount(0)
+    await print.goto(url('persist', '/print'))
+    const pages = print.locator('.print-slide-container')
+    await expect(pages.first()).toBeVisible({ timeout: 15_000 })
+    await expect(pages.first().locator('.deck-drawing-snapshot rect')).toHaveCount(1)
+    await expect(pages.nth(1).locator('.deck-drawing-snapshot')).toHaveCount(0)
+    // In slide coordinates inside the page, like the slide itself.
+    await expect(pages.first().locator('.deck-drawing-snapshot')).toHaveAttribute('viewBox', '0 0 980 552')
+    const rect = pages.first().locator('.deck-drawing-snapshot rect')
+    expect(Math.abs(Number(await rect.getAttribute('x')) - 100)).toBeLessThanOrEqual(2)
+    await print.screenshot({ path: test.info().outputPath('print.png') })
   })
 })

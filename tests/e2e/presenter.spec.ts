@@ -1,7 +1,8 @@
 // Presenter mode and sync as people use them: windows that follow the presenter, the presenter view, the password,
 // `npm run serve` across devices (separate browser contexts), and the phone clicker.
 import { test, expect, type Page, type BrowserContext } from '@playwright/test'
-import { execFileSync } from 'node:child_process'
+import AxeBuilder from '@axe-core/playwright'
+import { execFileSync, spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
@@ -72,6 +73,8 @@ function startStaticHost(dir: string, port: number): Promise<Server> {
   return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)))
 }
 
+const startServe = () => startServer({ dir: passwordDist, port: basePort + 6, host: '127.0.0.1', log: (line) => serveLog.push(line) })
+
 let staticHost: Server | undefined
 let serve: Awaited<ReturnType<typeof startServer>> | undefined
 const serveLog: string[] = []
@@ -80,7 +83,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000)
   buildPasswordDeck()
   staticHost = await startStaticHost(passwordDist, basePort + 5)
-  serve = await startServer({ dir: passwordDist, port: basePort + 6, host: '127.0.0.1', log: (line) => serveLog.push(line) })
+  serve = await startServe()
 })
 
 test.afterAll(async () => {
@@ -148,6 +151,22 @@ test.describe('same-browser sync', () => {
     await second.keyboard.press('ArrowRight')
     await expect(presenter).toHaveURL(/\/presenter\/2\?clicks=2$/)
     await expect(viewer).toHaveURL(/\/2\?clicks=2$/)
+  })
+
+  test('without BroadcastChannel, storage events carry the page state', async ({ context }) => {
+    await context.addInitScript(() => {
+      // @ts-expect-error: a browser without BroadcastChannel
+      delete window.BroadcastChannel
+    })
+    const { presenter, viewer } = await pair(context)
+    expect(await viewer.evaluate(() => typeof window.BroadcastChannel)).toBe('undefined')
+    await presenter.keyboard.press('ArrowRight')
+    await presenter.keyboard.press('ArrowRight')
+    await expect(viewer).toHaveURL(/\/2\?clicks=1$/)
+    await viewer.keyboard.press('ArrowRight')
+    await expect(viewer).toHaveURL(/\/2\?clicks=2$/)
+    await presenter.waitForTimeout(400)
+    await expect(presenter).toHaveURL(/\/presenter\/2\?clicks=1$/)
   })
 
   test('print pages never sync', async ({ context }) => {
@@ -280,6 +299,30 @@ test.describe('presenter view', () => {
     await expect(page.locator('.slidev-overview')).toHaveCount(0)
   })
 
+  test('every control is labelled and reachable; axe finds nothing in the view, the clicker or the prompt', async ({ page }) => {
+    await open(page, '/presenter/2?clicks=1')
+    const check = async (scope: string) => {
+      const axe = await new AxeBuilder({ page }).include(scope).exclude('.slidev-slide-content').analyze()
+      expect(axe.violations.map((v) => `${scope} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+    }
+    await check('[data-testid="presenter-view"]')
+    for (const button of await page.locator('.presenter-bar button, .presenter-bar a').all()) {
+      expect(await button.getAttribute('aria-label')).toBeTruthy()
+      expect(await button.getAttribute('title')).toBeTruthy()
+    }
+    // Tab reaches the timer first, and Enter on it starts the clock.
+    await page.keyboard.press('Tab')
+    await expect(page.getByTestId('timer-toggle')).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('timer-toggle')).toHaveAttribute('aria-pressed', 'true')
+    await page.setViewportSize({ width: 390, height: 800 })
+    await expect(page.getByTestId('phone-clicker')).toBeVisible()
+    await check('[data-testid="phone-clicker"]')
+    await open(page, `${staticURL}/presenter/2`).catch(() => {})
+    await expect(page.getByTestId('presenter-password')).toBeVisible()
+    await check('[data-testid="presenter-password"]')
+  })
+
   test('the play-mode link keeps the slide and click', async ({ page }) => {
     await open(page, '/presenter/2?clicks=1')
     await page.getByTestId('nav-play').click()
@@ -345,6 +388,7 @@ test.describe('presenter password (browser check, static host)', () => {
     await expect(page).toHaveURL(`${staticURL}/1`)
     // Backing out of the prompt is the same as failing it.
     await page.goto(`${staticURL}/presenter/2`)
+    await expect(page.locator('#presenter-password-input')).toBeFocused()
     await page.keyboard.press('Escape')
     await expect(page).toHaveURL(`${staticURL}/2`)
   })
@@ -361,6 +405,12 @@ test.describe('presenter password (browser check, static host)', () => {
 })
 
 test.describe('npm run serve: devices follow the presenter', () => {
+  // Each test starts with a relay that has not heard of any talk yet.
+  test.beforeEach(async () => {
+    await serve?.close()
+    serve = await startServe()
+  })
+
   test('the server asks for the password itself and turns a wrong one away', async ({ page }) => {
     const response = await page.goto(`${serveURL}/presenter/2`)
     expect(response!.status()).toBe(401)
@@ -391,7 +441,7 @@ test.describe('npm run serve: devices follow the presenter', () => {
     await audience.keyboard.press('ArrowRight')
     await expect(audience).toHaveURL(`${serveURL}/3`)
     await presenter.waitForTimeout(400)
-    await expect(presenter).toHaveURL(`${serveURL}/presenter/2?clicks=1`)
+    await expect(presenter).toHaveURL(`${serveURL}/presenter/2?password=secret&clicks=1`)
     // A late joiner lands where the talk is.
     const late = await phone.newPage()
     await late.goto(`${serveURL}/1`)
@@ -401,8 +451,8 @@ test.describe('npm run serve: devices follow the presenter', () => {
     await expect(presenter.getByTestId('sync-status')).not.toHaveAttribute('data-state', 'connected')
     await presenter.keyboard.press('ArrowLeft')
     await presenter.keyboard.press('ArrowLeft')
-    await expect(presenter).toHaveURL(`${serveURL}/presenter/1`)
-    serve = await startServer({ dir: passwordDist, port: basePort + 6, host: '127.0.0.1', log: (line) => serveLog.push(line) })
+    await expect(presenter).toHaveURL(`${serveURL}/presenter/1?password=secret`)
+    serve = await startServe()
     await expect(presenter.getByTestId('sync-status')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 })
     await expect(audience).toHaveURL(`${serveURL}/1`, { timeout: 15_000 })
     await expect(late).toHaveURL(`${serveURL}/1`, { timeout: 15_000 })
@@ -425,5 +475,41 @@ test.describe('npm run serve: devices follow the presenter', () => {
     await expect(screen).toHaveURL(`${serveURL}/2?clicks=1`)
     await projector.close()
     await phone.close()
+  })
+})
+
+test.describe('npm run dev: the same relay over Vite\'s own socket', () => {
+  test('a device in another browser follows the presenter through the dev server', async ({ browser }) => {
+    test.setTimeout(180_000)
+    const port = basePort + 7
+    const devURL = `http://127.0.0.1:${port}`
+    const vite = spawn(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+      cwd: root,
+      env: { ...process.env, SLIDES_ENTRY: 'tests/fixtures/password.md' },
+      stdio: 'ignore',
+    })
+    try {
+      await expect(async () => expect((await fetch(`${devURL}/1`)).status).toBe(200)).toPass({ timeout: 60_000 })
+      const laptop = await browser.newContext()
+      const phone = await browser.newContext()
+      const presenter = await laptop.newPage()
+      await presenter.goto(`${devURL}/presenter/1?password=secret`)
+      await expect(presenter.getByTestId('sync-status')).toHaveAttribute('data-state', 'connected', { timeout: 60_000 })
+      const audience = await phone.newPage()
+      await audience.goto(`${devURL}/1`)
+      await expect(audience.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible({ timeout: 60_000 })
+      await presenter.keyboard.press('ArrowRight')
+      await expect(audience).toHaveURL(`${devURL}/2`, { timeout: 10_000 })
+      await presenter.keyboard.press('ArrowRight')
+      await expect(audience).toHaveURL(`${devURL}/2?clicks=1`)
+      // An audience device's window has no password: the dev relay lets it follow but not drive.
+      const stranger = await phone.newPage()
+      await stranger.goto(`${devURL}/3`)
+      await expect(stranger).toHaveURL(`${devURL}/2?clicks=1`, { timeout: 10_000 })
+      await laptop.close()
+      await phone.close()
+    } finally {
+      vite.kill()
+    }
   })
 })

@@ -1,5 +1,6 @@
 // The print views on the built fixture deck: pages, ids, click steps, sizes, nothing moving, readiness.
 import { test, expect, type Page } from '@playwright/test'
+import { richURL } from './servers'
 
 const pages = (page: Page) => page.locator('.print-slide-container')
 const ids = (page: Page) => pages(page).evaluateAll((els) => els.map((el) => el.id))
@@ -17,12 +18,12 @@ test.describe('/print', () => {
       expect([box.width, box.height]).toEqual([980, 552])
     }
     // Slide 2's three list items all show; slide 5 at 99999: A and C show, B's range is over, D is hidden.
-    await expect(page.locator('#002-00 li')).toHaveCount(3)
-    await expect(page.locator('#002-00 .slidev-vclick-hidden')).toHaveCount(0)
-    await expect(page.locator('#005-00 .slidev-vclick-target:not(.slidev-vclick-hidden)')).toHaveText(['A 出现', 'C 与 A 同时'])
+    await expect(page.locator('[id="002-00"] li')).toHaveCount(3)
+    await expect(page.locator('[id="002-00"] .slidev-vclick-hidden')).toHaveCount(0)
+    await expect(page.locator('[id="005-00"] .slidev-vclick-target:not(.slidev-vclick-hidden)')).toHaveText(['A 出现', 'C 与 A 同时'])
     await expect(page.locator('.print-slide-container .slidev-page[data-loaded="true"]')).toHaveCount(6)
     await expect(page.locator('.slidev-nav, .slidev-progress, [aria-label="幻灯片导航"]')).toHaveCount(0)
-    await expect(page.locator('#003-00 .col-left')).toHaveText('左侧内容')
+    await expect(page.locator('[id="003-00"] .col-left')).toHaveText('左侧内容')
   })
 
   test('the paper is the slide: @page 980px × 552px with no margin, one page break after each slide', async ({ page }) => {
@@ -115,8 +116,8 @@ test.describe('/print', () => {
 
   test('in-deck links stay plain links to /N (the export turns them into page jumps)', async ({ page }) => {
     await openPrint(page, '/print?range=4')
-    await expect(page.locator('#004-00 a[href="/2"]')).toHaveText('回到第二张')
-    await expect(page.locator('#004-00 a[href="/4"]')).toHaveText('第四张')
+    await expect(page.locator('[id="004-00"] a[href="/2"]')).toHaveText('回到第二张')
+    await expect(page.locator('[id="004-00"] a[href="/4"]')).toHaveText('第四张')
   })
 
   test('looks like the deck (screenshot of the first pages)', async ({ page }, info) => {
@@ -126,22 +127,38 @@ test.describe('/print', () => {
   })
 })
 
+test('on the rich deck, ready means every diagram drawn and every image settled', async ({ page }, info) => {
+  await page.setViewportSize({ width: 1040, height: 1300 })
+  await page.goto(`${richURL}/print`)
+  await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true', { timeout: 30_000 })
+  await expect(pages(page)).toHaveCount(12)
+  expect(await page.locator('.deck-mermaid').count()).toBeGreaterThan(0)
+  await expect(page.locator('.print-root [aria-busy="true"], .print-root [data-deck-pending], .deck-mermaid[data-state="loading"]')).toHaveCount(0)
+  await expect(page.locator('[id="002-00"] .deck-mermaid svg').first()).toBeVisible()
+  const images = await page.locator('.print-root img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => ({ src: img.getAttribute('src'), complete: img.complete, width: img.naturalWidth })))
+  expect(images.length).toBeGreaterThan(0)
+  expect(images.every((img) => img.complete)).toBe(true)
+  // Every image that exists has pixels (the missing one is the fixture's deliberate broken link).
+  expect(images.filter((img) => !img.width).map((img) => img.src)).toEqual(images.filter((img) => img.src?.includes('does-not-exist')).map((img) => img.src))
+  await page.locator('[id="002-00"]').screenshot({ path: info.outputPath('rich-diagram.png') })
+})
+
 test.describe('/presenter/print', () => {
   test('a handout: each slide with its notes, one A4 sheet each', async ({ page }) => {
     await openPrint(page, '/presenter/print')
     const handout = page.locator('.print-handout-page')
     await expect(handout).toHaveCount(6)
     expect(await handout.evaluateAll((els) => els.map((el) => el.id))).toEqual(['001-00', '002-00', '003-00', '004-00', '005-00', '006-00'])
-    await expect(page.locator('#002-00 .print-handout-title')).toHaveText('第二张：点击')
-    await expect(page.locator('#002-00 .print-handout-notes')).toContainText('第一步的说明')
-    await expect(page.locator('#002-00 .slidev-page li')).toHaveCount(3)
-    await expect(page.locator('#002-00 .slidev-vclick-hidden')).toHaveCount(0)
-    await expect(page.locator('#001-00 .print-handout-notes')).toHaveClass(/is-empty/)
+    await expect(page.locator('[id="002-00"] .print-handout-title')).toHaveText('第二张：点击')
+    await expect(page.locator('[id="002-00"] .print-handout-notes')).toContainText('第一步的说明')
+    await expect(page.locator('[id="002-00"] .slidev-page li')).toHaveCount(3)
+    await expect(page.locator('[id="002-00"] .slidev-vclick-hidden')).toHaveCount(0)
+    await expect(page.locator('[id="001-00"] .print-handout-notes')).toHaveClass(/is-empty/)
     const rule = await page.evaluate(() => {
       for (const sheet of document.styleSheets) for (const r of sheet.cssRules) if (r instanceof CSSPageRule) return r.style.getPropertyValue('size')
       return null
     })
-    expect(rule).toBe('A4 portrait')
+    expect(rule?.toLowerCase()).toMatch(/^a4( portrait)?$/)
   })
 
   test('?range picks the slides of the handout', async ({ page }) => {

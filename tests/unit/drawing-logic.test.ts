@@ -9,6 +9,7 @@ import {
   drawingsAvailable,
   isBrush,
   isShortStroke,
+  isTextEntryTarget,
   isToolbarPosition,
   showsDrawingControls,
   strokeLength,
@@ -128,6 +129,27 @@ describe('drawing keys', () => {
   ]
   it.each(cases)('%o → %o', (key, command) => {
     expect(drawingCommand(key)).toEqual(command)
+  })
+})
+
+describe('where drawing keys are left alone', () => {
+  const el = (tagName: string, extra: Record<string, unknown> = {}) => ({ tagName, closest: () => null, ...extra })
+  it.each([
+    ['nothing focused', null, false],
+    ['the body', el('BODY'), false],
+    ['a button (the drawing toggle just clicked)', el('BUTTON'), false],
+    ['a link', el('A'), false],
+    ['a range slider', el('INPUT', { type: 'range' }), false],
+    ['a checkbox', el('INPUT', { type: 'checkbox' }), false],
+    ['a text field', el('INPUT', { type: 'text' }), true],
+    ['a search field', el('INPUT', { type: 'search' }), true],
+    ['an input without type', el('INPUT'), true],
+    ['a textarea (presenter notes)', el('TEXTAREA'), true],
+    ['a select', el('SELECT'), true],
+    ['contenteditable', el('DIV', { isContentEditable: true }), true],
+    ['inside a code editor', el('SPAN', { closest: (s: string) => (s.includes('.cm-editor') ? {} : null) }), true],
+  ])('%s: %s', (_name, target, text) => {
+    expect(isTextEntryTarget(target)).toBe(text)
   })
 })
 

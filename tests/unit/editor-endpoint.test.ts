@@ -158,7 +158,7 @@ describe('reading a slide', () => {
       total: 5,
       file: 'deck.md',
       start: 9,
-      line: 13,
+      line: 14,
       revision: revisionOf(readFileSync(deck.file)),
       eol: 'lf',
       frontmatter: 'layout: center',
@@ -398,10 +398,10 @@ describe('the per-file queue', () => {
 describe('open in editor', () => {
   it('opens a deck file at a line', async () => {
     const deck = await startDeck()
-    const res = await call(deck, 'GET', `/__open-in-editor?file=${encodeURIComponent('deck.md:13')}`)
+    const res = await call(deck, 'GET', `/__open-in-editor?file=${encodeURIComponent('deck.md:14')}`)
     expect(res.status).toBe(200)
-    expect(res.body.message).toBe('Opened deck.md:13 in fake-editor.')
-    expect(deck.launched).toEqual([{ file: deck.file, line: 13, column: 1 }])
+    expect(res.body.message).toBe('Opened deck.md:14 in fake-editor.')
+    expect(deck.launched).toEqual([{ file: deck.file, line: 14, column: 1 }])
     await call(deck, 'GET', '/__open-in-editor?file=imports/part.md:4:2')
     expect(deck.launched[1]).toEqual({ file: deck.part, line: 4, column: 2 })
   })

@@ -349,6 +349,13 @@ describe('npm run export', () => {
     expect(existsSync(join(work, 'none.pdf'))).toBe(false)
   }, 180_000)
 
+  it('a print view that never gets ready within --timeout fails with a message saying what it waited on', () => {
+    const run = exportCli([fixture, '--dist', dist, '--skip-build', '--timeout', '0.05', '--output', join(work, 'late.pdf')])
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(/Timed out after 0\.05 s .*Raise --timeout/)
+    expect(existsSync(join(work, 'late.pdf'))).toBe(false)
+  }, 180_000)
+
   it('--notes: a handout with each slide and its notes, one A4 page per slide', async () => {
     const file = join(work, 'handout.pdf')
     const run = exportCli([fixture, '--dist', dist, '--notes', '--skip-build', '--output', file])

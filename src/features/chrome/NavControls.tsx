@@ -2,9 +2,11 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
 import { deckShapeAtom } from '../../state/nav'
-import { scaleAtom, showOverviewAtom } from '../../state/preferences'
+import { scaleAtom, showEditorAtom, showOverviewAtom } from '../../state/preferences'
+import { editorIcon } from '../editor/icon'
 import { drawingModeAtom, gotoOpenAtom, infoOpenAtom } from '../../state/ui'
 import { drawingControlsAtom } from '../drawing/role'
+import { drawingIcons } from '../drawing/icons'
 import { viewModeAtom } from '../../state/nav'
 import { infoHtml } from 'virtual:deck/slides'
 import { useLocation } from 'react-router-dom'
@@ -33,6 +35,7 @@ export default function NavControls({ no, clicks, children }: { no: number; clic
   const nav = useDeckNav()
   const mode = useAtomValue(viewModeAtom)
   const [overviewOpen, setOverview] = useAtom(showOverviewAtom)
+  const [editorOpen, setEditorOpen] = useAtom(showEditorAtom)
   const [gotoOpen, setGoto] = useAtom(gotoOpenAtom)
   const [infoOpen, setInfo] = useAtom(infoOpenAtom)
   const fullscreen = useIsFullscreen()
@@ -63,12 +66,12 @@ export default function NavControls({ no, clicks, children }: { no: number; clic
         <NavButton label={t.overview} icon={icons.overview} shortcut="o" onClick={() => setOverview((v) => !v)} opensDialog expanded={overviewOpen} testId="nav-overview" />
         <NavButton label={t.goto} icon={icons.goto} shortcut="g" onClick={() => setGoto((v) => !v)} opensDialog expanded={gotoOpen} testId="nav-goto" />
         {drawingControls ? (
-          <button type="button" className="slidev-icon-btn" onClick={() => setDrawingMode((v) => !v)} aria-pressed={drawingMode} aria-label={t.drawing} title={t.drawing} data-testid="drawing-toggle">
-            <span aria-hidden="true">✎</span>
-          </button>
+          <NavButton label={t.drawing} icon={drawingIcons.pen} onClick={() => setDrawingMode((v) => !v)} pressed={drawingMode} testId="drawing-toggle" />
         ) : null}
         {mode === 'play' && infoHtml ? <NavButton label={t.info} icon={icons.info} onClick={() => setInfo(true)} opensDialog expanded={infoOpen} testId="nav-info" /> : null}
         {download ? <NavButton label={t.download} icon={icons.download} href={download} download testId="nav-download" /> : null}
+        {/* Dev only: the side editor writes through the dev server (absent from builds). */}
+        {import.meta.env.DEV && config.editor && mode === 'play' ? <NavButton label={t.editor} icon={editorIcon} shortcut="e" onClick={() => setEditorOpen((v) => !v)} pressed={editorOpen} testId="nav-editor" /> : null}
         {mode === 'play' && presenterAllowed(config) ? <NavButton label={t.presenter} icon={icons.presenter} to={`/presenter/${no}${keep}`} testId="nav-presenter" /> : null}
         {mode === 'presenter' ? <NavButton label={t.play} icon={icons.play} to={`/${no}${keep}`} testId="nav-play" /> : null}
         {children}

@@ -7,7 +7,7 @@ import { slidesAtom } from '../../state/deck'
 import { isDarkAtom } from '../../state/color-scheme'
 import { loadSlide } from '../../state/slide-modules'
 import { diagramNeighbours } from '../../logic/diagram'
-import { renderDiagram } from './render'
+import { renderDiagram, setPrefetching } from './render'
 
 /** What a diagram element carries: its text and its options JSON. */
 export interface DiagramProps {
@@ -62,27 +62,36 @@ export function startDiagramPrefetch(component: ComponentType<DiagramProps>, toR
     cancelIdle?.()
     cancelIdle = whenIdle(async () => {
       if (!firstSlideShown()) return schedule()
-      const slides = deckStore.get(slidesAtom)
-      const { no } = deckStore.get(positionAtom)
-      for (const n of diagramNeighbours(no, slides.length)) {
-        if (mine !== generation) return
-        // A slide that opts out of preloading is not fetched early for its diagrams either.
-        if (n !== no && slides[n - 1]?.frontmatter.preload === false) continue
-        const mod = await loadSlide(n)
-        if (!mod) continue
-        for (const props of findDiagrams(mod.slots, component)) {
-          await nextIdle()
-          if (mine !== generation) return
-          await renderDiagram(toRequest(props, deckStore.get(isDarkAtom))).catch(() => undefined)
-        }
+      setPrefetching(true)
+      try {
+        await prefetchAround(mine)
+      } finally {
+        if (mine === generation) setPrefetching(false)
       }
     })
+  }
+  const prefetchAround = async (mine: number) => {
+    const slides = deckStore.get(slidesAtom)
+    const { no } = deckStore.get(positionAtom)
+    for (const n of diagramNeighbours(no, slides.length)) {
+      if (mine !== generation) return
+      // A slide that opts out of preloading is not fetched early for its diagrams either.
+      if (n !== no && slides[n - 1]?.frontmatter.preload === false) continue
+      const mod = await loadSlide(n)
+      if (!mod) continue
+      for (const props of findDiagrams(mod.slots, component)) {
+        await nextIdle()
+        if (mine !== generation) return
+        await renderDiagram(toRequest(props, deckStore.get(isDarkAtom))).catch(() => undefined)
+      }
+    }
   }
   const unsubscribers = [deckStore.sub(positionAtom, schedule), deckStore.sub(isDarkAtom, schedule)]
   schedule()
   stop = () => {
     cancelIdle?.()
     generation++
+    setPrefetching(false)
     unsubscribers.forEach((unsubscribe) => unsubscribe())
     stop = undefined
   }

@@ -45,7 +45,6 @@ export function renderDiagram(request: DiagramRequest): Promise<DiagramResult> {
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string)
       cache.set(request.key, result)
       inFlight.delete(request.key)
-      // A count tests and the PDF export can wait on ("the diagrams near this slide are drawn").
       renderHost().dataset.rendered = String(++finished)
       return result
     },
@@ -55,7 +54,26 @@ export function renderDiagram(request: DiagramRequest): Promise<DiagramResult> {
     },
   )
   inFlight.set(request.key, tracked)
+  reportBusy()
+  void tracked.finally(reportBusy).catch(() => undefined)
   return tracked
+}
+
+let prefetching = false
+
+/** The prefetcher says when it is working through the neighbours, so "all quiet" can be observed from outside. */
+export function setPrefetching(on: boolean) {
+  prefetching = on
+  reportBusy()
+}
+
+// What tests, benchmarks and the PDF export can wait on: `data-busy` is absent once nothing is rendering or queued.
+function reportBusy() {
+  if (typeof document === 'undefined') return
+  const busy = inFlight.size > 0 || prefetching
+  const host = renderHost()
+  if (busy) host.dataset.busy = String(inFlight.size || 1)
+  else delete host.dataset.busy
 }
 
 /** An off-screen host for mermaid's temporary nodes: laid out (mermaid measures text) but never seen. */

@@ -5,7 +5,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /** The focusable elements of a dialog in Tab order, leaving out hidden and inert ones. */
 function focusables(el: HTMLElement): HTMLElement[] {
-  return [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => !n.closest('[inert]') && (n.offsetParent !== null || n === document.activeElement))
+  // tabIndex −1 (a roving-tabindex list's other items) is reachable by arrows, not by Tab.
+  return [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => n.tabIndex >= 0 && !n.closest('[inert]') && (n.offsetParent !== null || n === document.activeElement))
 }
 
 /**

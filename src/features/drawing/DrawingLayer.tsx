@@ -75,7 +75,13 @@ export default function DrawingLayer({ no }: { no: number }) {
       if (!loading.current && !frame) frame = requestAnimationFrame(publish)
     })
     const offEnd = d.on('end', publish)
-    const offStart = d.on('start', () => (strokeStarted = true))
+    const offStart = d.on('start', () => {
+      strokeStarted = true
+      // drauu prevents the pointerdown, so focus would stay on the last control clicked (the drawing toggle)
+      // and swallow the arrow keys; a stroke on the slide leaves it as a click on the slide would.
+      const focused = document.activeElement
+      if (focused instanceof HTMLElement && focused !== document.body) focused.blur()
+    })
 
     // The slide is scaled by CSS: pointer positions are mapped from the SVG's on-screen box to its viewBox.
     const onPointerDown = () => {
@@ -208,7 +214,8 @@ export default function DrawingLayer({ no }: { no: number }) {
         data-drawing-no={no}
         data-testid="drawing-layer"
       />
-      {controls && (drawingMode || pinned)
+      {/* Out of the way while the overview or goto covers the slide. */}
+      {controls && (drawingMode || pinned) && !overviewOpen && !gotoOpen
         ? createPortal(
             <DrawingToolbar
               t={t}

@@ -1,9 +1,10 @@
 // Makes a slide's drawing visible where nobody draws: presenter previews, overview thumbnails, print pages.
-import { useMemo, useRef } from 'react'
-import { atom, useAtomValue } from 'jotai'
+import { useEffect, useMemo, useRef } from 'react'
+import { atom, useAtomValue, useStore } from 'jotai'
 import { configAtom } from '../../state/deck'
 import { drawingsAtom } from '../../state/drawings'
 import { sanitizeDrawing } from './markup'
+import { loadSavedDrawings } from './persistence'
 import './drawing.css'
 
 let snapshots = 0
@@ -13,7 +14,12 @@ let snapshots = 0
  * SlideRenderer of the same slide and it scales with it.
  */
 export default function DrawingSnapshot({ no, className }: { no: number; className?: string }) {
-  const { canvasWidth, canvasHeight } = useAtomValue(configAtom)
+  const { canvasWidth, canvasHeight, drawings } = useAtomValue(configAtom)
+  const store = useStore()
+  // A print page has no drawing layer: saved drawings come in through here.
+  useEffect(() => {
+    if (drawings.persist) void loadSavedDrawings(store)
+  }, [drawings.persist, store])
   // Only this slide's entry: drawing on another slide does not re-render this one.
   const markup = useAtomValue(useMemo(() => atom((get) => get(drawingsAtom)[no] ?? ''), [no]))
   const scope = useRef('')

@@ -4,8 +4,8 @@ import { useAtom } from 'jotai'
 import { drawingToolbarPositionAtom } from '../../state/preferences'
 import { BRUSH_COLORS, BRUSH_SIZE_MAX, BRUSH_SIZE_MIN, clampToolbarPosition, toolOf, TOOLS, type Brush, type DrawingTool, type ToolbarPosition } from '../../logic/drawing'
 import type { Labels } from '../chrome/labels'
+import { drawingIcons, toolIcons } from './icons'
 
-const TOOL_ICONS: Record<DrawingTool, string> = { stylus: '✎', line: '╱', arrow: '↗', rectangle: '▭', ellipse: '◯', eraseLine: '⌫' }
 const KEY_STEP = 10
 const CONFIRM_MS = 4000
 
@@ -105,10 +105,6 @@ export default function DrawingToolbar(props: DrawingToolbarProps) {
       aria-label={t.toolbar}
       style={{ left: position.x, top: position.y }}
       data-testid="drawing-toolbar"
-      onKeyDownCapture={(e) => {
-        // Arrow keys inside the bar stay inside it (the slider, the handle), never reaching navigation.
-        if (e.key.startsWith('Arrow')) e.nativeEvent.stopPropagation()
-      }}
     >
       <button
         type="button"
@@ -122,7 +118,7 @@ export default function DrawingToolbar(props: DrawingToolbarProps) {
         onKeyDown={onHandleKey}
         data-testid="drawing-handle"
       >
-        <span aria-hidden="true">⠿</span>
+        {drawingIcons.move}
       </button>
       <span className="deck-drawing-group">
         {TOOLS.map((name) => (
@@ -136,7 +132,7 @@ export default function DrawingToolbar(props: DrawingToolbarProps) {
             onClick={() => props.onTool(name)}
             data-tool={name}
           >
-            <span aria-hidden="true">{TOOL_ICONS[name]}</span>
+            {toolIcons[name]}
           </button>
         ))}
       </span>
@@ -164,13 +160,13 @@ export default function DrawingToolbar(props: DrawingToolbarProps) {
       </label>
       <span className="deck-drawing-sep" aria-hidden="true" />
       <button type="button" className="slidev-icon-btn" onClick={props.onUndo} disabled={!props.canUndo} aria-label={t.undo} title={t.undo} data-action="undo">
-        <span aria-hidden="true">↶</span>
+        {drawingIcons.undo}
       </button>
       <button type="button" className="slidev-icon-btn" onClick={props.onRedo} disabled={!props.canRedo} aria-label={t.redo} title={t.redo} data-action="redo">
-        <span aria-hidden="true">↷</span>
+        {drawingIcons.redo}
       </button>
       <button type="button" className="slidev-icon-btn" onClick={props.onClear} aria-label={t.clear} title={t.clear} data-action="clear">
-        <span aria-hidden="true">🗑</span>
+        {drawingIcons.clear}
       </button>
       {props.persist ? (
         <button
@@ -181,7 +177,7 @@ export default function DrawingToolbar(props: DrawingToolbarProps) {
           title={armed ? t.clearSavedConfirm : t.clearSaved}
           data-action="clear-saved"
         >
-          <span aria-hidden="true">⊘</span>
+          {drawingIcons.clearSaved}
         </button>
       ) : null}
       <span className="deck-drawing-sep" aria-hidden="true" />
@@ -194,10 +190,10 @@ export default function DrawingToolbar(props: DrawingToolbarProps) {
         title={props.pinned ? t.unpin : t.pin}
         data-action="pin"
       >
-        <span aria-hidden="true">📌</span>
+        {drawingIcons.pin}
       </button>
       <button type="button" className="slidev-icon-btn" onClick={props.onClose} disabled={!props.drawing} aria-label={t.close} title={t.close} data-action="close">
-        <span aria-hidden="true">✕</span>
+        {drawingIcons.close}
       </button>
       <span className="sr-only" aria-live="polite">
         {armed ? t.clearSavedConfirm : ''}

@@ -1,6 +1,7 @@
 // Makes drawings survive a reload when the deck sets `drawings.persist`: SVG files beside the deck under the
 // dev server (plugin/drawings.ts), localStorage in a static build.
 import { parseSavedDrawings, savedDrawings } from '../../logic/drawing-markup'
+import { drawingsAtom, drawingsOriginAtom } from '../../state/drawings'
 
 const ENDPOINT = `${import.meta.env.BASE_URL}@deck/drawings`
 /** One key per deck location, so two decks on one host keep their own drawings. */
@@ -51,3 +52,25 @@ const localStore: DrawingStore = {
 }
 
 export const drawingStore: DrawingStore = import.meta.env.DEV ? devStore : localStore
+
+type Store = ReturnType<typeof import('jotai').createStore>
+
+let loading: Promise<void> | null = null
+
+/**
+ * Puts the saved drawings into the shared state, once per page: the drawing layer, and print pages (which
+ * have no layer), both call it. What the page already shows (drawn or synced first) wins.
+ */
+export function loadSavedDrawings(store: Store): Promise<void> {
+  loading ??= drawingStore
+    .load()
+    .then((saved) => {
+      const merged = { ...saved }
+      for (const [key, markup] of Object.entries(store.get(drawingsAtom))) if (markup) merged[Number(key)] = markup
+      // Restored from storage, not drawn here: nothing to relay to other windows.
+      store.set(drawingsOriginAtom, 'remote')
+      store.set(drawingsAtom, merged)
+    })
+    .catch((error: unknown) => console.error('[drawings]', error))
+  return loading
+}

@@ -1,9 +1,6 @@
 // Makes the drawing shortcuts work while drawing, ahead of (and instead of) the deck's own keys.
 import { useEffect, useRef } from 'react'
-import { drawingCommand, type DrawingCommand } from '../../logic/drawing'
-import { isTypingTarget } from '../../logic/input'
-
-const TOOLBAR = '.deck-drawing-toolbar'
+import { drawingCommand, isTextEntryTarget, type DrawingCommand } from '../../logic/drawing'
 
 /** While `active`, drawing keys run `run` and go no further (no navigation, no deck shortcut sees them). */
 export function useDrawingKeys(active: boolean, run: (command: DrawingCommand) => void) {
@@ -16,8 +13,7 @@ export function useDrawingKeys(active: boolean, run: (command: DrawingCommand) =
       const target = event.target as HTMLElement | null
       // A dialog over the slide (overview, goto) keeps its own keys, Escape included.
       if (target?.closest?.('[role="dialog"], [aria-modal="true"]')) return
-      // The toolbar's own buttons and slider take the drawing keys too; other fields keep their typing.
-      if (isTypingTarget(target) && !target?.closest?.(TOOLBAR)) return
+      if (isTextEntryTarget(target as HTMLInputElement | null)) return
       const command = drawingCommand(event)
       if (!command) return
       event.preventDefault()

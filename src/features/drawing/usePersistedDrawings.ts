@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useStore } from 'jotai'
 import { drawingsAtom, drawingsOriginAtom } from '../../state/drawings'
-import { drawingStore } from './persistence'
+import { drawingStore, loadSavedDrawings } from './persistence'
 
 const SAVE_DELAY = 400
 
@@ -42,24 +42,11 @@ export function usePersistedDrawings(persist: boolean): () => Promise<void> {
       previous = next
     })
 
-    drawingStore
-      .load()
-      .then((saved) => {
-        if (stopped) return
-        loaded = true
-        const current = store.get(drawingsAtom)
-        const merged = { ...saved }
-        // What this window already shows (drawn or synced before the files arrived) wins.
-        for (const [key, markup] of Object.entries(current)) if (markup) merged[Number(key)] = markup
-        // Restored from storage, not drawn here: nothing to relay to other windows.
-        store.set(drawingsOriginAtom, 'remote')
-        store.set(drawingsAtom, merged)
-        flush()
-      })
-      .catch((error: unknown) => {
-        loaded = true
-        console.error('[drawings]', error)
-      })
+    void loadSavedDrawings(store).then(() => {
+      if (stopped) return
+      loaded = true
+      flush()
+    })
 
     window.addEventListener('pagehide', flush)
     return () => {

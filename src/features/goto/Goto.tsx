@@ -98,7 +98,15 @@ export default function Goto() {
     if (!open) return
     // A click outside the dialog closes it.
     const onPointerDown = (event: PointerEvent) => {
-      if (dialog.current && !dialog.current.contains(event.target as Node)) close()
+      if (!dialog.current || dialog.current.contains(event.target as Node)) return
+      close()
+      // The click that closes the dialog is not also a click on the slide (which would move the deck).
+      const swallow = (click: MouseEvent) => {
+        click.preventDefault()
+        click.stopPropagation()
+      }
+      window.addEventListener('click', swallow, { capture: true, once: true })
+      window.setTimeout(() => window.removeEventListener('click', swallow, true), 500)
     }
     window.addEventListener('pointerdown', onPointerDown, true)
     return () => window.removeEventListener('pointerdown', onPointerDown, true)

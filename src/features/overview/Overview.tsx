@@ -13,6 +13,7 @@ import { gridGeometry, rowOf, rowsNear, scrollForRow } from '../../logic/overvie
 import { icons } from '../chrome/icons'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideRenderer from '../../components/SlideRenderer'
+import DrawingSnapshot from '../drawing/DrawingSnapshot'
 import './overview.css'
 
 /** A slide at its last click; inert, so nothing inside it takes focus or counts as a control. */
@@ -21,6 +22,7 @@ const Thumbnail = memo(function Thumbnail({ no, clicks, width, height }: { no: n
     <div className="overview-thumb" style={{ width, height }} aria-hidden="true" inert>
       <SlideCanvas width={width}>
         <SlideRenderer no={no} clicks={clicks} />
+        <DrawingSnapshot no={no} />
       </SlideCanvas>
     </div>
   )

@@ -1,5 +1,5 @@
 // The audience's view: the slide at its click step, moved by keys, clicks and swipes, announced to screen readers.
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import { Navigate, useLocation, useParams } from 'react-router-dom'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
@@ -21,6 +21,9 @@ import { slideAnnouncement } from './announce'
 import { toggleFullscreen } from './fullscreen'
 import ViewerChrome from '../chrome/ViewerChrome'
 import { showOverviewAtom } from '../../state/preferences'
+
+// The side editor exists only under the dev server; in a build this is null and the editor's code is left out.
+const EditorHost = import.meta.env.DEV ? lazy(() => import('../editor/EditorHost')) : null
 
 export default function PlayView() {
   const params = useParams()
@@ -59,8 +62,9 @@ export default function PlayView() {
     prev: nav.prev,
     toggleDark,
     toggleFullscreen,
-    toggleGoto: () => setGoto((open) => !open),
-    toggleOverview: () => setOverview((open) => !open),
+    // Embedded (in an iframe) there are no panels to open; the keys stay the host page's.
+    toggleGoto: embedded ? undefined : () => setGoto((open) => !open),
+    toggleOverview: embedded ? undefined : () => setOverview((open) => !open),
     escape: () => {
       setGoto(false)
       setOverview(false)
@@ -86,6 +90,11 @@ export default function PlayView() {
         {slideAnnouncement(config.htmlAttrs.lang ?? 'en', no, slides.length, title)}
       </div>
       {embedded ? null : <ViewerChrome no={no} clicks={clicks} />}
+      {EditorHost && config.editor && !embedded ? (
+        <Suspense fallback={null}>
+          <EditorHost />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

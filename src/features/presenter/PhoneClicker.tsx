@@ -25,7 +25,7 @@ export default function PhoneClicker({ no, clicks }: { no: number; clicks: numbe
   const slideClicks = slides[no - 1]?.clicks ?? 0
   const preview = previewPosition(at, shape)
   return (
-    <div className="presenter-clicker" data-testid="phone-clicker" aria-label={p.clicker} role="region">
+    <main className="presenter-clicker" data-testid="phone-clicker" aria-label={p.clicker}>
       <header className="clicker-head">
         <div className="clicker-where">
           <span className="clicker-counter" data-testid="presenter-counter">
@@ -46,7 +46,7 @@ export default function PhoneClicker({ no, clicks }: { no: number; clicks: numbe
           {p.next}: {preview ? (preview.no === no ? p.nextClick(preview.clicks) : `${p.nextSlide(preview.no)} ${slides[preview.no - 1]?.title ?? ''}`) : p.end}
         </p>
       </header>
-      <section className="clicker-notes" aria-label={p.notes}>
+      <section className="clicker-notes">
         <NotesPanel no={no} clicks={clicks} fontSize={fontSize} t={p} />
       </section>
       <div className="clicker-buttons">
@@ -57,6 +57,6 @@ export default function PhoneClicker({ no, clicks }: { no: number; clicks: numbe
           {presenterIcons.nextLarge}
         </button>
       </div>
-    </div>
+    </main>
   )
 }

@@ -7,6 +7,8 @@ import { relayStatusAtom } from '../../state/sync/atoms'
 import { presenterAccess, refusedPath, type PresenterAccess } from '../../logic/sync-protocol.mjs'
 import { useDialog } from '../dialog/useDialog'
 import { labelsFor } from '../chrome/labels'
+import { presenterAllowed } from '../chrome/permissions'
+import './password.css'
 
 function withPassword(search: string, password: string): string {
   const params = new URLSearchParams(search)
@@ -25,6 +27,8 @@ export default function PresenterGuard({ children }: { children: ReactNode }) {
   const serverRefused = !config.remote && relay.relay === 'connected' && relay.passwordRequired && !relay.canWrite
   const access: PresenterAccess = config.remote ? presenterAccess(config.remote, given) : serverRefused ? (given ? 'denied' : 'prompt') : 'open'
 
+  // A deck that turns presenter mode off (`presenter: false`, or 'dev' in a build) has no presenter pages at all.
+  if (!presenterAllowed(config)) return <Navigate to={refusedPath(pathname)} replace />
   if (access === 'open' || access === 'granted') return <>{children}</>
   if (access === 'denied') return <Navigate to={refusedPath(pathname)} replace />
   const submit = (password: string) => {
@@ -41,7 +45,7 @@ export default function PresenterGuard({ children }: { children: ReactNode }) {
 
 function PasswordPrompt({ lang, onSubmit, onCancel }: { lang: string | undefined; onSubmit: (password: string) => void; onCancel: () => void }) {
   const t = labelsFor(lang).presenting
-  const ref = useRef<HTMLFormElement>(null)
+  const ref = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
   useDialog(ref, true, onCancel, () => input.current)
@@ -51,28 +55,30 @@ function PasswordPrompt({ lang, onSubmit, onCancel }: { lang: string | undefined
   }
   return (
     <div className="presenter-password-backdrop">
-      <form ref={ref} className="presenter-password" role="dialog" aria-modal="true" aria-labelledby="presenter-password-title" onSubmit={submit} data-testid="presenter-password">
-        <h1 id="presenter-password-title">{t.passwordTitle}</h1>
-        <p>{t.passwordHint}</p>
-        <label htmlFor="presenter-password-input">{t.passwordLabel}</label>
-        <input
-          ref={input}
-          id="presenter-password-input"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <div className="presenter-password-actions">
-          <button type="button" className="presenter-button" onClick={onCancel} aria-label={t.passwordCancel} title={t.passwordCancel}>
-            {t.passwordCancel}
-          </button>
-          <button type="submit" className="presenter-button is-primary" aria-label={t.passwordSubmit} title={t.passwordSubmit}>
-            {t.passwordSubmit}
-          </button>
-        </div>
-      </form>
+      <div ref={ref} className="presenter-password" role="dialog" aria-modal="true" aria-labelledby="presenter-password-title" data-testid="presenter-password">
+        <form className="presenter-password-form" onSubmit={submit}>
+          <h1 id="presenter-password-title">{t.passwordTitle}</h1>
+          <p>{t.passwordHint}</p>
+          <label htmlFor="presenter-password-input">{t.passwordLabel}</label>
+          <input
+            ref={input}
+            id="presenter-password-input"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <div className="presenter-password-actions">
+            <button type="button" className="presenter-button" onClick={onCancel} aria-label={t.passwordCancel} title={t.passwordCancel}>
+              {t.passwordCancel}
+            </button>
+            <button type="submit" className="presenter-button is-primary" aria-label={t.passwordSubmit} title={t.passwordSubmit}>
+              {t.passwordSubmit}
+            </button>
+          </div>
+        </form>
+      </div>
     </div>
   )
 }

@@ -111,7 +111,7 @@ export default function PresenterScreen({ no, clicks }: { no: number; clicks: nu
             )}
           </div>
         </section>
-        <section className="presenter-panel presenter-notes" aria-label={p.notes}>
+        <section className="presenter-panel presenter-notes">
           <h2 className="presenter-panel-title">{p.notes}</h2>
           <NotesPanel no={no} clicks={clicks} fontSize={fontSize} t={p} />
         </section>

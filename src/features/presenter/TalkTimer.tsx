@@ -5,6 +5,7 @@ import { sharedStateAtom } from '../../state/sync/atoms'
 import { updateShared } from '../../state/sync/controller'
 import { formatClock, formatDuration, pauseTimer, resetTimer, startTimer, timerElapsed } from '../../logic/timer'
 import type { Labels } from '../chrome/labels'
+import NavButton from '../chrome/NavButton'
 import { presenterIcons } from './icons'
 
 /** The current time, refreshed every `interval` ms while mounted. */
@@ -28,12 +29,8 @@ export default function TalkTimer({ t, large = false }: { t: Labels['presenting'
       <span className={`presenter-timer-value is-${timer.status}`} data-testid="presenter-timer" role="timer">
         {formatDuration(timerElapsed(timer, now))}
       </span>
-      <button type="button" className="slidev-icon-btn" onClick={toggle} aria-label={toggleLabel} title={toggleLabel} data-testid="timer-toggle">
-        {running ? presenterIcons.pause : presenterIcons.start}
-      </button>
-      <button type="button" className="slidev-icon-btn" onClick={() => updateShared({ timer: resetTimer() })} aria-label={t.timerReset} title={t.timerReset} data-testid="timer-reset">
-        {presenterIcons.reset}
-      </button>
+      <NavButton label={toggleLabel} icon={running ? presenterIcons.pause : presenterIcons.start} onClick={toggle} pressed={running} testId="timer-toggle" />
+      <NavButton label={t.timerReset} icon={presenterIcons.reset} onClick={() => updateShared({ timer: resetTimer() })} testId="timer-reset" />
       <time className="presenter-clock" aria-label={t.clock} title={t.clock} data-testid="presenter-clock">
         {formatClock(new Date(now))}
       </time>

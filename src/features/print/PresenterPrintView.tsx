@@ -7,6 +7,7 @@ import { getLoadedSlide } from '../../state/slide-modules'
 import { parsePrintQuery, printPages, printPageId, PRINT_ALL_CLICKS } from '../../logic/print-pages'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideRenderer from '../../components/SlideRenderer'
+import DrawingSnapshot from '../drawing/DrawingSnapshot'
 import { usePrintDocument } from './usePrintDocument'
 import './print.css'
 
@@ -42,6 +43,7 @@ export default function PresenterPrintView() {
                 <div className="print-handout-slide">
                   <SlideCanvas width={HANDOUT_SLIDE_WIDTH}>
                     <SlideRenderer no={no} clicks={PRINT_ALL_CLICKS} />
+                    <DrawingSnapshot no={no} />
                   </SlideCanvas>
                 </div>
                 {notes ? (

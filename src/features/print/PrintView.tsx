@@ -7,6 +7,7 @@ import { configAtom, slidesAtom } from '../../state/deck'
 import { parsePrintQuery, printPages } from '../../logic/print-pages'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideRenderer from '../../components/SlideRenderer'
+import DrawingSnapshot from '../drawing/DrawingSnapshot'
 import { usePrintDocument } from './usePrintDocument'
 import './print.css'
 
@@ -32,7 +33,7 @@ export default function PrintView() {
             >
               <SlideCanvas width={canvasWidth}>
                 <SlideRenderer no={page.no} clicks={page.clicks} />
-                {/* LEAD: when src/features/drawing/DrawingSnapshot.tsx lands, add here: <DrawingSnapshot no={page.no} /> */}
+                <DrawingSnapshot no={page.no} />
               </SlideCanvas>
             </div>
           ))

@@ -1,9 +1,12 @@
 // Lets a printer (the PDF export, a person pressing Ctrl+P) know when every page is fully drawn.
 //
 // The contract with slide components: anything still drawing (a diagram, a chart) carries the attribute
-// `data-deck-pending` until it is done. The print view is ready when no such element remains inside its
-// root, the fonts in use have loaded and every image has loaded (or failed); it then sets
-// `<html data-print-ready="true">`.
+// `data-deck-pending` (or the standard `aria-busy="true"`) until it is done. The print view is ready when no
+// such element remains inside its root, the fonts in use have loaded and every image has loaded (or failed);
+// it then sets `<html data-print-ready="true">`.
+
+/** Elements still drawing. */
+export const PENDING_SELECTOR = '[data-deck-pending], [aria-busy="true"]'
 
 /** Loads every slide module the pages need, reporting how many are in; resolves once all are. */
 export async function loadAll(nos: readonly number[], load: (no: number) => Promise<unknown>, onLoaded: (done: number) => void, signal: AbortSignal) {
@@ -48,7 +51,7 @@ function nextMutation(root: Element, signal: AbortSignal): Promise<void> {
       observer.disconnect()
       resolve()
     })
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-deck-pending', 'src'] })
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-deck-pending', 'aria-busy', 'src'] })
     signal.addEventListener('abort', () => {
       observer.disconnect()
       resolve()
@@ -57,7 +60,7 @@ function nextMutation(root: Element, signal: AbortSignal): Promise<void> {
 }
 
 const settledNow = (root: Element) =>
-  !root.querySelector('[data-deck-pending]') &&
+  !root.querySelector(PENDING_SELECTOR) &&
   document.fonts.status === 'loaded' &&
   [...root.querySelectorAll('img')].every((img) => img.complete)
 
@@ -68,7 +71,7 @@ export async function waitUntilDrawn(root: Element, signal: AbortSignal): Promis
     await nextFrame(signal)
     await document.fonts.ready
     await Promise.all([...root.querySelectorAll('img')].map((img) => imageSettled(img, signal)))
-    if (root.querySelector('[data-deck-pending]')) {
+    if (root.querySelector(PENDING_SELECTOR)) {
       await nextMutation(root, signal)
       continue
     }

@@ -32,6 +32,7 @@ export function usePrintDocument(slideNos: readonly number[]): PrintDocument {
   // Rendering waits until every slide is in: one commit of all pages instead of one per arriving slide.
   useEffect(() => {
     const controller = new AbortController()
+    // deck-print:* marks show a profile (or the export bench) where the print time goes.
     performance.mark('deck-print:load-start')
     setLoaded(0)
     void loadAll(key ? key.split(',').map(Number) : [], loadSlide, setLoaded, controller.signal).then(() => {

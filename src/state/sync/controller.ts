@@ -1,6 +1,6 @@
 // Makes windows and devices follow the presenter: publishes this window's moves, applies others' (without echo), resyncs.
 import type { createStore } from 'jotai'
-import { applyPatch, type LastUpdate, type SharedPatch, type SharedState } from '../../logic/sync-protocol.mjs'
+import { applyPatch, isPresenterPath, type LastUpdate, type SharedPatch, type SharedState } from '../../logic/sync-protocol.mjs'
 import { drawingsChanges, followTarget, isFresh, isPrintLocation, nextStamp, welcomeAction, type SyncRole } from '../../logic/sync-rules'
 import type { Position } from '../../logic/nav'
 import { positionAtom, viewModeAtom, deckShapeAtom } from '../nav'
@@ -47,12 +47,15 @@ export function startSync({ store, id, follow, connect, location = () => window.
   let sentDrawings = store.get(drawingsAtom)
   let relayWritable = false
   let adoptedPeer = false
+  let pendingWelcome: { state: SharedState; canWrite: boolean; passwordRequired: boolean } | null = null
 
   const role = (): SyncRole | null => {
     const mode = store.get(viewModeAtom)
     if (mode === 'print') return null
     const where = location()
     if (isPrintLocation(where.pathname, where.search)) return null
+    // A presenter route whose view has not taken over yet (still loading, or asking for the password) is nobody.
+    if (mode !== 'presenter' && isPresenterPath(where.pathname)) return null
     return mode === 'presenter' ? 'presenter' : 'viewer'
   }
 
@@ -65,6 +68,12 @@ export function startSync({ store, id, follow, connect, location = () => window.
   const publishPosition = () => {
     const who = role()
     if (!who) return
+    if (pendingWelcome) {
+      // The relay spoke before this window knew its role: resync first; if that moved us, this position is not news.
+      const { state, canWrite, passwordRequired } = pendingWelcome
+      pendingWelcome = null
+      if (events.welcome(state, canWrite, passwordRequired) === 'follow') return
+    }
     const at = store.get(positionAtom)
     if (samePosition(lastPosition, at)) return
     lastPosition = at
@@ -129,7 +138,10 @@ export function startSync({ store, id, follow, connect, location = () => window.
       relayWritable = canWrite
       store.set(relayStatusAtom, { relay: 'connected', canWrite, passwordRequired })
       const who = role()
-      if (!who) return
+      if (!who) {
+        pendingWelcome = { state, canWrite, passwordRequired }
+        return 'keep'
+      }
       const mine = store.get(sharedStateAtom)
       const action = welcomeAction(state, { id, role: who, canWrite, last: myLast })
       if (action === 'push') {
@@ -137,7 +149,7 @@ export function startSync({ store, id, follow, connect, location = () => window.
         const push: SharedPatch = { page: mine.page, clicks: mine.clicks, timer: mine.timer, cursor: mine.cursor, lastUpdate: myLast! }
         if (Object.keys(mine.drawings).length) push.drawings = mine.drawings
         for (const transport of transports) if (transport.isRelay) transport.send(push, mine)
-        return
+        return 'push'
       }
       if (state.lastUpdate) seen.set(state.lastUpdate.id, Math.max(seen.get(state.lastUpdate.id) ?? 0, state.lastUpdate.time))
       store.set(sharedStateAtom, state)
@@ -146,6 +158,7 @@ export function startSync({ store, id, follow, connect, location = () => window.
         applyDrawings(sentDrawings)
       }
       if (action === 'follow') goTo({ no: state.page, clicks: state.clicks })
+      return action
     },
     peerState(state) {
       // A window of this browser told a newcomer what it knows: timer and drawings carry over; the URL decides the slide.

@@ -13,7 +13,7 @@ export interface TransportEvents {
   /** Another window's change. */
   patch: (patch: SharedPatch) => void
   /** A relay's whole state after (re)connecting, and whether this window may write to it. */
-  welcome: (state: SharedState, canWrite: boolean, passwordRequired: boolean) => void
+  welcome: (state: SharedState, canWrite: boolean, passwordRequired: boolean) => 'follow' | 'push' | 'keep' | void
   /** Another window of this browser answered our hello with its state (adopted without moving). */
   peerState: (state: SharedState) => void
   /** The link to the relay changed. */

@@ -1,0 +1,70 @@
+// `npm run build` with `download: true`: the build exports the PDF into dist/ and the viewer's download button serves it.
+import { afterAll, expect, it } from 'vitest'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/ensure-browser.mjs'
+import { serveStatic } from '../../scripts/export/static-server.mjs'
+
+const root = resolve(__dirname, '../..')
+const work = mkdtempSync(join(tmpdir(), 'deck-postbuild-test-'))
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+it('exports <exportFilename>.pdf into the build and shows a download button linking to it', async () => {
+  // The fixture deck with download on and a Chinese file name.
+  const deck = join(work, 'deck.md')
+  const fixture = readFileSync(resolve(root, 'tests/fixtures/basic.md'), 'utf8')
+  writeFileSync(deck, fixture.replace('transition: slide-left\n---', 'transition: slide-left\ndownload: true\nexportFilename: 银行讲义\n---'))
+  const dist = join(work, 'dist')
+  const env = { ...process.env, SLIDES_ENTRY: deck }
+  execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, env, stdio: 'ignore' })
+  const post = spawnSync(process.execPath, [resolve(root, 'scripts/postbuild.mjs'), '--outDir', dist], { cwd: root, env, encoding: 'utf8' })
+  expect(post.stderr).not.toMatch(/postbuild failed/)
+  expect(post.status).toBe(0)
+  expect(post.stdout).toMatch(/download is on: exporting/)
+  expect(readFileSync(join(dist, '_redirects'), 'utf8')).toBe('/* /index.html 200\n')
+  expect(readFileSync(join(dist, '404.html'), 'utf8')).toBe(readFileSync(join(dist, 'index.html'), 'utf8'))
+  const pdf = join(dist, '银行讲义.pdf')
+  expect(existsSync(pdf)).toBe(true)
+  expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/^Pages:\s+6$/m)
+
+  const server = await serveStatic(dist)
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
+  try {
+    const page = await browser.newPage()
+    await page.goto(`${server.origin}/1`)
+    const button = page.locator('.slidev-nav a[download]')
+    await button.focus()
+    await expect.poll(() => button.count()).toBe(1)
+    expect(await button.getAttribute('aria-label')).toBe('下载 PDF')
+    expect(await button.getAttribute('title')).toBe('下载 PDF')
+    const href = await button.evaluate((a) => (a as HTMLAnchorElement).href)
+    const response = await fetch(href)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/pdf')
+    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}, 240_000)
+
+it('a remote download URL needs no export; a bad one fails the build with a clear message', () => {
+  const dist = join(work, 'fake-dist')
+  const run = (download: string) => {
+    rmSync(dist, { recursive: true, force: true })
+    execFileSync('mkdir', ['-p', dist])
+    writeFileSync(join(dist, 'index.html'), '<!doctype html>')
+    writeFileSync(join(dist, 'deck-manifest.json'), JSON.stringify({ title: 'T', download, exportFilename: 'x', total: 1, canvasWidth: 980, canvasHeight: 552, slides: [] }))
+    return spawnSync(process.execPath, [resolve(root, 'scripts/postbuild.mjs'), '--outDir', dist], { cwd: root, encoding: 'utf8' })
+  }
+  const remote = run('https://example.com/notes.pdf')
+  expect(remote.status).toBe(0)
+  expect(remote.stdout).toContain('download links to https://example.com/notes.pdf: no PDF to export')
+  const outside = run('../../escape.pdf')
+  expect(outside.status).toBe(1)
+  expect(outside.stderr).toContain('points outside the build folder')
+  expect(outside.stderr).toContain('download: false')
+})
