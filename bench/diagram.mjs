@@ -73,6 +73,12 @@ function timeToSlide(page, no, diagram = true) {
     ([target, withDiagram]) =>
       new Promise((done) => {
         const slide = `.slidev-stage-slide:not(.deck-leave) .slidev-page-${target}[data-loaded="true"]`
+        // A message-channel task runs right after the frame is painted (a timer may be clamped or delayed).
+        const afterPaint = (run) => {
+          const channel = new MessageChannel()
+          channel.port1.onmessage = run
+          channel.port2.postMessage(null)
+        }
         const ready = () => document.querySelector(withDiagram ? `${slide} .deck-mermaid:is([data-state="rendered"], [data-state="error"])` : slide)
         const start = performance.now()
         let finished = false
@@ -81,7 +87,7 @@ function timeToSlide(page, no, diagram = true) {
           finished = true
           observer.disconnect()
           // The frame that paints it: after the next animation frame and the paint that follows it.
-          requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0))
+          requestAnimationFrame(() => afterPaint(() => done(performance.now() - start)))
         }
         const observer = new MutationObserver(() => ready() && finish())
         observer.observe(document.body, { subtree: true, childList: true, attributes: true })
@@ -185,7 +191,11 @@ async function main() {
           const observer = new MutationObserver(() => {
             if (document.querySelector(`.slidev-page-${target} .deck-mermaid[data-scheme="dark"]`)) {
               observer.disconnect()
-              requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0))
+              requestAnimationFrame(() => {
+                const channel = new MessageChannel()
+                channel.port1.onmessage = () => done(performance.now() - start)
+                channel.port2.postMessage(null)
+              })
             }
           })
           observer.observe(document.body, { subtree: true, attributes: true, childList: true })

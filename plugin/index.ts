@@ -133,7 +133,11 @@ export default function deckPlugin(): Plugin {
   }
 
   const searchModule = (): string =>
-    `export default ${JSON.stringify(states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plainSlideText(slide.content), note: plainSlideText(slide.note) })))}`
+    [
+      `export default ${JSON.stringify(states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plainSlideText(slide.content), note: plainSlideText(slide.note) })))}`,
+      // Accepted here so an edit never re-runs the app's modules (which would drop the loaded slides); goto re-reads it.
+      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent('deck:search-update', { detail: mod.default })) })`,
+    ].join('\n')
 
   const themeModule = (): string => {
     const theme = deck?.config.theme ?? 'seriph'

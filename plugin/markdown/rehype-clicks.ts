@@ -25,7 +25,7 @@ export class ClickCounter {
   /** The highest click any element needs. */
   total = 0
 
-  private resolve(value: string | number | undefined | null, file?: VFile, node?: Element): number {
+  private resolve(value: string | number | boolean | undefined | null, file?: VFile, node?: Element): number {
     if (value === undefined || value === null || value === '' || value === true) return this.advance(1)
     const text = unquote(String(value))
     if (text === '') return this.advance(1)
@@ -75,7 +75,7 @@ export class ClickCounter {
 
 
 function mark(node: Element, timing: ClickTiming) {
-  const classes = node.properties.className
+  const classes: unknown = node.properties.className
   const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
   node.properties.className = [...list, 'slidev-vclick-target', ...(isShownAt(timing, 0) ? [] : ['slidev-vclick-hidden'])]
   node.properties['data-click-since'] = String(timing.since)
@@ -84,7 +84,7 @@ function mark(node: Element, timing: ClickTiming) {
 }
 
 function elementChildren(node: Parents): Element[] {
-  return node.children.filter((c): c is Element => c.type === 'element')
+  return (node.children as Parents['children'][number][]).filter((c): c is Element => c.type === 'element')
 }
 
 /** List items of `list` down to `depth` levels, in document order. */

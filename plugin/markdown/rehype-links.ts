@@ -49,7 +49,7 @@ export default function rehypeLinks(options: { total?: number } = {}) {
         delete node.properties.href
       } else if (node.tagName === 'a' && typeof node.properties.href === 'string' && /^https?:/i.test(node.properties.href)) {
         node.properties.target ??= '_blank'
-        node.properties.rel ??= 'noopener noreferrer'
+        node.properties.rel ??= ['noopener', 'noreferrer']
       } else if (node.tagName === 'deck-link' && to) {
         node.tagName = 'a'
         node.properties = { ...node.properties, href: isScriptUrl(to) ? 'about:blank' : to }

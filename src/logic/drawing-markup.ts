@@ -6,8 +6,8 @@ const TAGS = new Set(['g', 'path', 'line', 'rect', 'ellipse', 'circle', 'polylin
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e-?\d+)?(px)?$/i
 const PATH_DATA = /^[MmLlHhVvCcSsQqTtAaZz0-9.,eE\s+-]*$/
 const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*[\d.%\s,/]+\))$/i
-const ID = /^[A-Za-z][\w-]{0,80}$/
-const MARKER_REF = /^url\(#([A-Za-z][\w-]{0,80})\)$/
+const ID = /^[A-Za-z0-9][\w-]{0,80}$/
+const MARKER_REF = /^url\(#([A-Za-z0-9][\w-]{0,80})\)$/
 
 type Rule = (value: string) => boolean
 

@@ -1,11 +1,11 @@
 // The deck as compiled by the plugin: slide list and configuration, swapped in place on HMR.
-import { atom } from 'jotai'
+import { atom, type PrimitiveAtom } from 'jotai'
 import { config as initialConfig, slides as initialSlides, errors as initialErrors, type SlideMeta, type DeckErrorInfo } from 'virtual:deck/slides'
 import type { DeckConfig } from '../../plugin/config'
 import { deckStore } from './store'
 
 export const slidesAtom = atom<SlideMeta[]>(initialSlides)
-export const configAtom = atom<DeckConfig>(initialConfig)
+export const configAtom: PrimitiveAtom<DeckConfig> = atom(initialConfig as DeckConfig) as PrimitiveAtom<DeckConfig>
 /** Errors of the last edit of slides.md (dev only); the last good deck stays on screen meanwhile. */
 export const deckErrorsAtom = atom<DeckErrorInfo[]>(initialErrors)
 export const totalAtom = atom((get) => get(slidesAtom).length)

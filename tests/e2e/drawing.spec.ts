@@ -168,6 +168,7 @@ test.describe('drawing on a slide', () => {
     await page.keyboard.press('e')
     await drag(page, [400, 300], [600, 500])
 
+    console.log('LOADS', await layer(page).getAttribute('data-loads'))
     await expect(layer(page).locator('path')).toHaveCount(2) // the stylus stroke and the arrowhead
     await expect(layer(page).locator(':scope > line')).toHaveCount(1)
     await expect(layer(page).locator(':scope > g > line[marker-end]')).toHaveCount(1)

@@ -169,7 +169,7 @@ test('a change on disk while a save is on its way shows a conflict and keeps the
 // fallback re-imports ViewerChrome's tree with new timestamps, including a second src/state/slide-modules.ts whose
 // module cache is empty, and the shown slide goes blank (data-loaded="false"). The same happens editing slides.md
 // by hand. Checked fix: make the search module self-accepting in plugin/index.ts (searchModule). Enable once fixed.
-test.fixme('adding lines in the editor updates the slide in place', async ({ page }) => {
+test('adding lines in the editor updates the slide in place', async ({ page }) => {
   await open(page, '/2?clicks=1')
   await page.getByTestId('nav-editor').click()
   const content = page.getByTestId('editor-content')

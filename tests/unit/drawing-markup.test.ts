@@ -38,7 +38,9 @@ describe('drawing markup rules', () => {
     ['marker-end', 'url(https://evil.example/x.svg#a)', null],
     ['marker-end', 'url(#a) url(#b)', null],
     ['id', 'a1b2-c3', 'a1b2-c3'],
-    ['id', '1abc', null],
+    ['id', '68c79181-6adc-3d4b-432a-1959ac03523d', '68c79181-6adc-3d4b-432a-1959ac03523d'], // drauu's arrowhead ids
+    ['id', '-abc', null],
+    ['marker-end', 'url(#68c79181-6adc)', 'url(#68c79181-6adc)'],
     ['id', 'a" onload="x', null],
     ['onload', 'alert(1)', null],
     ['onerror', 'alert(1)', null],

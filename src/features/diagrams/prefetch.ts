@@ -60,9 +60,10 @@ export function startDiagramPrefetch(component: ComponentType<DiagramProps>, toR
   const schedule = () => {
     const mine = ++generation
     cancelIdle?.()
+    // Pending from now: the work waits for idle time but is already owed.
+    setPrefetching(true)
     cancelIdle = whenIdle(async () => {
       if (!firstSlideShown()) return schedule()
-      setPrefetching(true)
       try {
         await prefetchAround(mine)
       } finally {

@@ -17,6 +17,9 @@ let bodies: Promise<SearchEntry[]> | null = null
 export const loadSearchEngine = () => (engine ??= import('./search'))
 export const loadSearchBodies = () => (bodies ??= import('virtual:deck/search').then((m) => m.default))
 
+// An edit of the deck in dev brings new slide text: the next search uses it.
+if (import.meta.hot) window.addEventListener('deck:search-update', (event) => (bodies = Promise.resolve((event as CustomEvent).detail)))
+
 function Parts({ parts }: { parts: TextPart[] }) {
   return (
     <>
