@@ -1,11 +1,19 @@
 // Vite: React for the runtime, the deck plugin for slides.md (or SLIDES_ENTRY).
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import deck from './plugin/index'
 import drawings from './plugin/drawings'
 import deckSync from './plugin/sync'
 
-export default defineConfig({
+const routerBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url))
+
+export default defineConfig(({ command }) => ({
+  // react-router's package exports only its development build to browsers; the static build takes the production one.
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^react-router$/, replacement: routerBuild('index.mjs') }, { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') }] }
+      : {},
   plugins: [deck(), drawings(), deckSync(), react()],
   server: { port: 5173, strictPort: false },
   // Pre-bundled up front so the dev server never reloads the page mid-talk when it discovers a dependency late.
@@ -16,4 +24,4 @@ export default defineConfig({
     chunkSizeWarningLimit: 4000,
     reportCompressedSize: false,
   },
-})
+}))

@@ -136,7 +136,6 @@ export default function DrawingLayer({ no }: { no: number }) {
       if (shown.current.no === no) return
       drauu.cancel()
     }
-    if (svgRef.current) svgRef.current.dataset.loads = `${svgRef.current.dataset.loads ?? ''}|${no}:${markup.length}:${shown.current.markup.length}:${new Error().stack?.split('\n').length}`
     loading.current = true
     try {
       drauu.load(sanitizeDrawing(markup))
