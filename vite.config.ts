@@ -15,6 +15,9 @@ export default defineConfig(({ command }) => ({
       ? { alias: [{ find: /^react-router$/, replacement: routerBuild('index.mjs') }, { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') }] }
       : {},
   plugins: [deck(), drawings(), deckSync(), react()],
+  // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would
+  // rewrite the other's dependencies under a running page and force it to reload.
+  cacheDir: process.env.DECK_VITE_CACHE || 'node_modules/.vite',
   server: { port: 5173, strictPort: false },
   // Pre-bundled up front so the dev server never reloads the page mid-talk when it discovers a dependency late.
   optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'jotai', 'fuse.js', 'mermaid', 'drauu'] },

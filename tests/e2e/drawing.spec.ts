@@ -583,7 +583,7 @@ test.describe('keeping drawings', () => {
     const folder = mkdtempSync(join(tmpdir(), 'deck-drawing-e2e-'))
     const deck = join(folder, 'talk.md')
     copyFileSync(resolve(root, decks.persist.entry), deck)
-    const server = start(['--port', String(devPort), '--strictPort', '--host', '127.0.0.1'], { SLIDES_ENTRY: deck })
+    const server = start(['--port', String(devPort), '--strictPort', '--host', '127.0.0.1'], { SLIDES_ENTRY: deck, DECK_VITE_CACHE: `${deck}.vite-cache` })
     try {
       await waitFor(`http://127.0.0.1:${devPort}/1`, server, 120_000)
       const files = join(folder, '.deck-drawings', 'talk')

@@ -31,7 +31,7 @@ test.beforeAll(async () => {
   writeFileSync(resolve(dir, 'record-open.mjs'), `import { writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(opened)}, JSON.stringify(process.argv.slice(2)))\n`)
   server = spawn('npx', ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
     cwd: root,
-    env: { ...process.env, SLIDES_ENTRY: deck, LAUNCH_EDITOR: `${process.execPath} ${resolve(dir, 'record-open.mjs')} {file} {line}` },
+    env: { ...process.env, SLIDES_ENTRY: deck, DECK_VITE_CACHE: resolve(dir, 'vite-cache'), LAUNCH_EDITOR: `${process.execPath} ${resolve(dir, 'record-open.mjs')} {file} {line}` },
     stdio: 'ignore',
     detached: true,
   })

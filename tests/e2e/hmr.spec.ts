@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   original = readFileSync(deck, 'utf8')
   server = spawn('npx', ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
     cwd: root,
-    env: { ...process.env, SLIDES_ENTRY: deck },
+    env: { ...process.env, SLIDES_ENTRY: deck, DECK_VITE_CACHE: resolve(dir, 'vite-cache') },
     stdio: 'ignore',
     detached: true,
   })

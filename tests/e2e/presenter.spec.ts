@@ -485,7 +485,7 @@ test.describe('npm run dev: the same relay over Vite\'s own socket', () => {
     const devURL = `http://127.0.0.1:${port}`
     const vite = spawn(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
       cwd: root,
-      env: { ...process.env, SLIDES_ENTRY: 'tests/fixtures/password.md' },
+      env: { ...process.env, SLIDES_ENTRY: 'tests/fixtures/password.md', DECK_VITE_CACHE: 'node_modules/.vite-presenter-e2e' },
       stdio: 'ignore',
     })
     try {
