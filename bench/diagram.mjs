@@ -6,34 +6,20 @@
 //
 // "Show" is from the key press that moves onto a diagram slide (from the slide before it, after the app has been
 // idle there) to the first painted frame in which that slide's diagram box holds its SVG (or its error notice).
-import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { chromium } from 'playwright-core'
-import { startStaticServer } from './static-server.mjs'
+import { startStaticServer, buildDeck, executablePath, launchArgs, median } from './harness.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
 const runs = Number(option('--runs', 5))
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-function build(entry, outDir) {
-  return new Promise((done, fail) => {
-    const child = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      env: { ...process.env, SLIDES_ENTRY: entry, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    })
-    let err = ''
-    child.stderr.on('data', (d) => (err += d))
-    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`Building ${entry} failed:\n${err}`))))
-  })
-}
+const build = (entry, outDir) => buildDeck(root, entry, outDir)
 
 /** Slide numbers whose module uses the Mermaid component (slide chunks are named after their slide number). */
 function diagramSlides(dist) {

@@ -2,33 +2,20 @@
 // Usage: node bench/overview.mjs [--dist <built deck>] [--runs 5]
 // Prints progress, then one JSON line of { name: { value, unit } } for bench/run.mjs.
 // "Open" is from the "o" key press to the first frame in which every thumbnail in view shows its slide.
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { chromium } from 'playwright-core'
-import { startStaticServer } from './static-server.mjs'
+import { startStaticServer, buildDeck, executablePath, launchArgs, median } from './harness.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
 const runs = Number(option('--runs', 5))
 const work = join(tmpdir(), 'deck-bench-overview')
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
-function build(entry, outDir) {
-  return new Promise((done, fail) => {
-    const child = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      env: { ...process.env, SLIDES_ENTRY: entry, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    })
-    let err = ''
-    child.stderr.on('data', (d) => (err += d))
-    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`Building ${entry} failed:\n${err}`))))
-  })
-}
+const build = (entry, outDir) => buildDeck(root, entry, outDir)
 
 /** A deck of `count` slides of the kinds the real deck has: headings, lists with clicks, two columns, code. */
 function generatedDeck(count) {
@@ -82,7 +69,6 @@ async function measure(browser, url, no) {
   return times
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const round = (value) => Math.round(value * 10) / 10
 
 mkdirSync(work, { recursive: true })

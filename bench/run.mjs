@@ -6,7 +6,7 @@ import { resolve, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { startStaticServer } from './static-server.mjs'
+import { startStaticServer, executablePath, launchArgs, median } from './harness.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
@@ -18,13 +18,7 @@ const dist = join(work, 'dist')
 const budgets = JSON.parse(readFileSync(resolve(root, 'bench/budgets.json'), 'utf8'))
 const results = {}
 const wanted = (name) => !only || only.includes(name)
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
 
 function record(name, value, unit) {

@@ -1,4 +1,5 @@
-// Serves a built deck on loopback for measurements: files from dist/, every other path answered with index.html.
+// What every bench shares: a loopback server for a built deck, a build of any deck, and Chromium's launch settings.
+import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, resolve } from 'node:path'
@@ -16,4 +17,21 @@ export function startStaticServer(dist) {
     response.end(readFileSync(file))
   })
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) })))
+}
+
+export const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+export const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/** Builds `entry` (a deck file) into `outDir` with the project's Vite config; rejects with Vite's output. */
+export function buildDeck(root, entry, outDir) {
+  return new Promise((done, fail) => {
+    const child = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: root,
+      env: { ...process.env, SLIDES_ENTRY: entry, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    })
+    let err = ''
+    child.stderr.on('data', (d) => (err += d))
+    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`Building ${entry} failed:\n${err}`))))
+  })
 }
