@@ -210,8 +210,10 @@ export default function deckPlugin(): Plugin {
       if (bare === THEME_ID) return themeModule()
       return slideModule(Number(bare.slice(SLIDE_PREFIX.length)))
     },
-    handleHotUpdate(ctx) {
+    async handleHotUpdate(ctx) {
       if (!deckFiles().has(ctx.file)) return
+      // The watcher can fire between an editor's truncate and its write; Vite's read() waits for the content.
+      await ctx.read()
       const before = states
       const beforeConfig = JSON.stringify(deck?.config)
       const found = load()
