@@ -20,7 +20,7 @@ export function startStaticServer(dist) {
 }
 
 export const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-export const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage']
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /** Builds `entry` (a deck file) into `outDir` with the project's Vite config; rejects with Vite's output. */

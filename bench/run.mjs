@@ -170,9 +170,16 @@ async function benchDev(browser) {
   try {
     await waitForHttp(`http://127.0.0.1:${port}/`)
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+    page.on('crash', () => console.error('  the page crashed'))
+    page.on('close', () => console.error('  the page closed'))
+    page.on('console', (m) => process.env.BENCH_DEBUG && console.error('  page:', m.text()))
     await page.goto(`http://127.0.0.1:${port}/2`)
     await page.waitForSelector('.slidev-page-2[data-loaded="true"]', { timeout: 60000 })
     record('dev.coldStartToSlideMs', performance.now() - started, 'ms')
+    // A cold dev server may still reload the page once while it settles its dependencies: measure after that.
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(1500)
+    await page.waitForSelector('.slidev-page-2[data-loaded="true"]', { timeout: 60000 })
     const source = readFileSync(deckCopy, 'utf8')
     const times = []
     for (let i = 0; i < 5; i++) {
@@ -210,7 +217,7 @@ async function benchDev(browser) {
 /** The line index right after slide `no`'s heading (a safe place to add a paragraph). */
 function findSlideStart(lines, no) {
   let slide = 1
-  let inFrontmatter = false
+  let inFrontmatter = lines[0] === '---'
   for (let i = 1; i < lines.length; i++) {
     if (lines[i] === '---') {
       if (inFrontmatter) {
