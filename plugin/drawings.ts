@@ -8,12 +8,11 @@ import type { Plugin } from 'vite'
 import { deckEntry } from './index'
 import { parseDeck } from './parser'
 import { defaultConfig } from './config'
+import { isLocalRequest } from './editor'
 
 export const DRAWINGS_DIR = '.deck-drawings'
 const ROUTE = /^(?:\/[^?#]*)?\/@deck\/drawings(?:\/([^/?#]*))?\/?(?:[?#].*)?$/
 const MAX_BYTES = 1_000_000
-const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
-const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i
 const SVG_OPEN = /^<svg\b[^>]*>/
 const SVG_CLOSE = /<\/svg>\s*$/
 
@@ -51,22 +50,6 @@ export function parseSlideParam(raw: string): number {
   return Number(value)
 }
 
-function isLoopback(req: IncomingMessage): boolean {
-  const address = req.socket.remoteAddress ?? ''
-  if (!LOOPBACK_ADDRESSES.has(address)) return false
-  // The Host header guards against DNS rebinding; Origin (when sent) must be this same server.
-  const host = req.headers.host ?? ''
-  if (!LOOPBACK_HOST.test(host)) return false
-  const origin = req.headers.origin
-  if (origin && origin !== 'null') {
-    try {
-      if (new URL(origin).host.toLowerCase() !== host.toLowerCase()) return false
-    } catch {
-      return false
-    }
-  }
-  return true
-}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((done, fail) => {
@@ -157,7 +140,7 @@ export function createDrawingsMiddleware(options: DrawingsEndpointOptions) {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, slide: string | undefined, options: DrawingsEndpointOptions) {
-  if (!isLoopback(req)) throw new HttpError(403, 'The drawings endpoint answers only this machine.')
+  if (!isLocalRequest(req)) throw new HttpError(403, 'The drawings endpoint answers only this machine.')
   // A custom header cannot be sent cross-site without a preflight this server never grants.
   if (req.headers['x-deck-drawings'] !== '1') throw new HttpError(403, 'Missing the x-deck-drawings header.')
   const method = req.method ?? 'GET'
