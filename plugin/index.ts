@@ -155,6 +155,19 @@ export default function deckPlugin(): Plugin {
 
   const deckFiles = (): Set<string> => new Set([entry, ...states.map((s) => s.slide.filepath ?? entry)])
 
+  /**
+   * The file watcher can miss the second of two writes made a few milliseconds apart (seen with an
+   * edit and its undo), which would leave a fixed deck behind an error overlay. So each handled change
+   * looks at the file again shortly after, and replays the change when its text moved on meanwhile.
+   */
+  const handledText = new Map<string, string | undefined>()
+  const recheckLater = (file: string, devServer: ViteDevServer) => {
+    handledText.set(file, readFile(file))
+    setTimeout(() => {
+      if (readFile(file) !== handledText.get(file)) devServer.watcher.emit('change', file)
+    }, 300).unref()
+  }
+
   const moduleOf = (id: string): ModuleNode | undefined => server?.moduleGraph.getModuleById('\0' + id)
 
   const listMeta = (s: SlideState) =>
@@ -214,6 +227,7 @@ export default function deckPlugin(): Plugin {
       if (!deckFiles().has(ctx.file)) return
       // The watcher can fire between an editor's truncate and its write; Vite's read() waits for the content.
       await ctx.read()
+      recheckLater(ctx.file, ctx.server)
       const before = states
       const beforeConfig = JSON.stringify(deck?.config)
       const found = load()

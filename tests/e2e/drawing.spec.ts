@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const dir = process.env.E2E_DIR || '.e2e'
-const base = Number(process.env.E2E_PORT || 4180) + 10
+// +10 would be 4190, a port the Fetch standard blocks ("bad port"): neither fetch nor Chromium would reach it.
+const base = Number(process.env.E2E_PORT || 4180) + 50
 const decks = {
   basic: { entry: 'tests/fixtures/drawing-basic.md', out: `${dir}/drawing-basic-dist`, port: base },
   presenter: { entry: 'tests/fixtures/drawing-presenter.md', out: `${dir}/drawing-presenter-dist`, port: base + 1 },

@@ -62,7 +62,7 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
   return (
     <div className={`slidev-stage ${leaving ? `transition-${leaving.transition} ${direction}` : ''}`}>
       {leaving ? (
-        <div key={`leave-${leaving.key}`} className="slidev-stage-slide deck-leave" aria-hidden="true">
+        <div key={`leave-${leaving.key}`} className="slidev-stage-slide deck-leave" aria-hidden="true" inert>
           <SlideRenderer no={leaving.no} clicks={leaving.clicks} />
         </div>
       ) : null}
