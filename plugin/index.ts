@@ -62,8 +62,20 @@ export default function deckPlugin(): Plugin {
     if (next.errors.length && deck) return next.errors
     if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
     deck = next
-    states = next.slides.map((slide) => ({ slide, analyzed: analyze(slide, next), noteHtml: renderNote(slide.note) }))
+    states = next.slides.map((slide) => ({ slide, analyzed: analyze(slide, next), noteHtml: noteHtmlOf(slide.note) }))
     return next.errors
+  }
+
+  /** Notes rendered once per text: an edit re-renders only the notes it touched (all of them cost ~150 ms). */
+  const noteCache = new Map<string, string>()
+  const noteHtmlOf = (note: string): string => {
+    let html = noteCache.get(note)
+    if (html === undefined) {
+      html = renderNote(note)
+      if (noteCache.size > 2000) noteCache.clear()
+      noteCache.set(note, html)
+    }
+    return html
   }
 
   const analyze = (slide: Slide, current: Deck): AnalyzedSlide => {
