@@ -1,0 +1,97 @@
+// The real deck (slides.md) in Chromium: every slide renders at its last click without leaving the 980 × 552
+// canvas, in light and in dark mode; every diagram draws; slide 101 reveals its pictures in the outline's order.
+import { test, expect, type Page } from '@playwright/test'
+import { deckURL } from './servers'
+
+const CANVAS = { width: 980, height: 552 }
+
+interface Manifest {
+  total: number
+  slides: { no: number; title: string; clicks: number }[]
+}
+
+async function manifest(): Promise<Manifest> {
+  const response = await fetch(`${deckURL}/deck-manifest.json`)
+  expect(response.ok).toBe(true)
+  return (await response.json()) as Manifest
+}
+
+/** What of slide `no` leaves its canvas: the layout scrolling, or any visible element ending outside it. */
+function overflowOf(page: Page, no: number): Promise<string[]> {
+  return page.evaluate((n) => {
+    const layout = document.querySelector<HTMLElement>(`.slidev-page-${n} .slidev-layout`)
+    if (!layout) return ['no .slidev-layout']
+    const problems: string[] = []
+    if (layout.scrollHeight > layout.clientHeight + 2) problems.push(`taller than the slide by ${layout.scrollHeight - layout.clientHeight}px`)
+    if (layout.scrollWidth > layout.clientWidth + 2) problems.push(`wider than the slide by ${layout.scrollWidth - layout.clientWidth}px`)
+    const box = layout.getBoundingClientRect()
+    for (const el of layout.querySelectorAll<HTMLElement>('*')) {
+      const r = el.getBoundingClientRect()
+      if (!r.width || !r.height) continue
+      const style = getComputedStyle(el)
+      if (style.visibility === 'hidden' || style.display === 'none' || el.closest('.slidev-vclick-hidden')) continue
+      if (r.bottom > box.bottom + 2 || r.right > box.right + 2 || r.left < box.left - 2 || r.top < box.top - 2) {
+        problems.push(`<${el.tagName.toLowerCase()}> "${(el.textContent || '').trim().slice(0, 30)}" ends outside the slide`)
+        break
+      }
+    }
+    return problems
+  }, no)
+}
+
+/** Walks every slide at its last click (one window the canvas's own size, so 1 CSS px = 1 slide unit). */
+async function walk(page: Page, scheme: 'light' | 'dark') {
+  const { total, slides } = await manifest()
+  expect(total).toBe(107)
+  await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+  await page.setViewportSize(CANVAS)
+  const problems: string[] = []
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  for (const { no, clicks } of slides) {
+    await page.goto(`${deckURL}/${no}?clicks=${clicks}&embedded`)
+    await expect(page.locator(`.slidev-page-${no}[data-loaded="true"]`)).toBeVisible()
+    // Diagrams are drawn after the slide, in the scheme's own colours: measure once every one has its SVG.
+    const diagrams = page.locator(`.slidev-page-${no} .deck-mermaid`)
+    const count = await diagrams.count()
+    for (let i = 0; i < count; i++) {
+      await expect(diagrams.nth(i)).toHaveAttribute('data-state', 'rendered', { timeout: 15_000 })
+      await expect(diagrams.nth(i)).toHaveAttribute('data-scheme', scheme)
+      await expect(diagrams.nth(i).locator('svg').first()).toBeAttached()
+    }
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+    for (const problem of await overflowOf(page, no)) problems.push(`slide ${no} (${scheme}): ${problem}`)
+  }
+  expect(errors).toEqual([])
+  expect(problems).toEqual([])
+}
+
+test.describe('the deck in the browser', () => {
+  test.describe.configure({ timeout: 240_000 })
+
+  test('every slide fits its canvas at its last click, in light mode', async ({ page }) => {
+    await walk(page, 'light')
+  })
+
+  test('every slide fits its canvas at its last click, in dark mode', async ({ page }) => {
+    await walk(page, 'dark')
+  })
+
+  test('101 reveals in steps: the first picture hides on the first click, then two more appear', async ({ page }) => {
+    const pictures = page.locator('.slidev-page-101 img')
+    const shown = async () =>
+      pictures.evaluateAll((imgs) => imgs.map((img) => !img.classList.contains('slidev-vclick-hidden') && getComputedStyle(img).visibility !== 'hidden'))
+    await page.goto(`${deckURL}/101`)
+    await expect(page.locator('.slidev-page-101[data-loaded="true"]')).toBeVisible()
+    await expect(pictures).toHaveCount(3)
+    expect(await shown()).toEqual([true, false, false])
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/101\?clicks=1$/)
+    await expect.poll(shown).toEqual([false, true, false])
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/101\?clicks=2$/)
+    await expect.poll(shown).toEqual([false, true, true])
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/102$/)
+  })
+})
