@@ -1,11 +1,12 @@
 // Drawing on slides as a presenter and an audience use it: tools, keys, undo, sync between windows, the
 // presenterOnly and syncAll rules, persistence (static build and dev server), overview thumbnails and print.
 import { test, expect, type Page, type BrowserContext } from '@playwright/test'
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildDeck } from './decks.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const dir = process.env.E2E_DIR || '.e2e'
@@ -22,22 +23,6 @@ const url = (deck: keyof typeof decks, path: string) => `http://127.0.0.1:${deck
 const CANVAS = { width: 980, height: 552 }
 
 // ---------- servers: the fixture decks are built here (when stale) and served by `vite preview` ----------
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let time = 0
-  for (const entry of readdirSync(path)) if (entry !== 'node_modules' && !entry.startsWith('.')) time = Math.max(time, newest(join(path, entry)))
-  return time
-}
-
-function build(entry: string, out: string) {
-  const marker = resolve(root, out, 'index.html')
-  const sources = Math.max(...['src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', entry].map((p) => newest(resolve(root, p))))
-  if (existsSync(marker) && statSync(marker).mtimeMs > sources) return
-  execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, SLIDES_ENTRY: entry } })
-}
 
 async function waitFor(address: string, server: ChildProcess, timeout = 90_000) {
   const until = Date.now() + timeout
@@ -72,7 +57,7 @@ const servers: ChildProcess[] = []
 
 test.beforeAll(async () => {
   test.setTimeout(600_000)
-  for (const deck of Object.values(decks)) build(deck.entry, deck.out)
+  for (const deck of Object.values(decks)) buildDeck(deck.entry, deck.out)
   for (const deck of Object.values(decks)) {
     const server = start(['preview', '--outDir', deck.out, '--port', String(deck.port), '--strictPort', '--host', '127.0.0.1'])
     servers.push(server)

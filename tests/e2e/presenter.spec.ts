@@ -2,12 +2,13 @@
 // `npm run serve` across devices (separate browser contexts), and the phone clicker.
 import { test, expect, type Page, type BrowserContext } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
-import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../../server/index.mjs'
+import { buildDeck } from './decks.mjs'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
 const e2eDir = process.env.E2E_DIR || '.e2e'
@@ -38,25 +39,8 @@ async function pair(context: BrowserContext, presenterPath = '/presenter/1', vie
 // ---------------------------------------------------------------------------------------------------------------
 // The password fixture deck (`remote: secret`): built once, served as a static host would and by `npm run serve`.
 
-function newest(path: string): number {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let time = 0
-  for (const entry of readdirSync(path)) if (entry !== 'node_modules' && !entry.startsWith('.')) time = Math.max(time, newest(join(path, entry)))
-  return time
-}
-
 function buildPasswordDeck() {
-  const entry = 'tests/fixtures/password.md'
-  const marker = join(passwordDist, 'index.html')
-  const sources = Math.max(...['src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', entry].map((p) => newest(resolve(root, p))))
-  if (existsSync(marker) && statSync(marker).mtimeMs > sources) return
-  execFileSync('npx', ['vite', 'build', '--outDir', passwordDist, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, SLIDES_ENTRY: entry },
-  })
+  buildDeck('tests/fixtures/password.md', passwordDist, { quiet: true })
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' }

@@ -4,37 +4,20 @@
 // (colorSchema: dark, English UI, info with hostile HTML) and tests/fixtures/viewer/ (23 slides, setup/shortcuts.ts).
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { execFileSync } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, resolve } from 'node:path'
 import { deckURL } from './servers'
+import { buildDeck } from './decks.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const buildDir = resolve(root, process.env.E2E_DIR || '.e2e')
 
 // ---------------------------------------------------------------- decks built for this file
 
-function newest(path: string): number {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return Math.max(0, ...readdirSync(path).filter((e) => e !== 'node_modules' && !e.startsWith('.')).map((e) => newest(join(path, e))))
-}
-
-/** Builds a deck once (again only when the engine or the deck changed since). */
-function buildDeck(entry: string, name: string): string {
-  const outDir = join(buildDir, name)
-  const sources = Math.max(...['src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', entry, resolve(root, entry, '..', 'setup')].map((p) => newest(resolve(root, p))))
-  const marker = join(outDir, 'index.html')
-  if (!existsSync(marker) || statSync(marker).mtimeMs < sources) {
-    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      stdio: 'pipe',
-      env: { ...process.env, SLIDES_ENTRY: entry, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    })
-  }
-  return outDir
+/** Builds a deck of this file once (again only when the engine or the deck changed since). */
+function buildFixture(entry: string, name: string): string {
+  return buildDeck(entry, join(buildDir, name), { quiet: true })
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.woff2': 'font/woff2' }
@@ -60,7 +43,7 @@ test.beforeAll(async () => {
     ['tests/fixtures/forced-dark.md', 'forced-dark-dist'],
     ['tests/fixtures/viewer/slides.md', 'viewer-dist'],
   ] as const) {
-    const { url, server } = await serve(buildDeck(entry, name))
+    const { url, server } = await serve(buildFixture(entry, name))
     servers.push(server)
     if (name === 'forced-dark-dist') forcedDarkURL = url
     else viewerURL = url
