@@ -7,6 +7,7 @@ import { parseDeck, type Deck, type DeckError, type Slide } from './parser'
 import { pageTitle } from './config'
 import { analyzeSlide, highlightSlide, renderNote, renderInfo, plainSlideText, type AnalyzedSlide } from './markdown/pipeline'
 import { slideModuleCode } from './markdown/to-module'
+import { warmDiagramCheck } from './markdown/mermaid-check'
 import { createEditorMiddleware } from './editor'
 import { deckGlyphs, fontFaceCss, subsetDeckFonts } from './fonts'
 
@@ -193,6 +194,8 @@ export default function deckPlugin(): Plugin {
       entry = deckEntry(root)
       isBuild = config.command === 'build'
       baseUrl = config.base
+      // Mermaid loads in the checker's worker while Vite gets ready, instead of when the first diagram is met.
+      if (readFile(entry)?.includes('```mermaid')) warmDiagramCheck()
     },
     async buildStart() {
       errors = load()

@@ -25,7 +25,7 @@ if (!args.includes('--no-build')) {
   })
 }
 
-const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' })
+const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore', detached: true })
 const base = `http://127.0.0.1:${port}`
 for (let i = 0; i < 100; i++) {
   try {
@@ -78,7 +78,8 @@ try {
   }
 } finally {
   await browser.close()
-  server.kill()
+  // npx starts vite as its child: stop the whole group, or the preview server outlives this script.
+  process.kill(-server.pid)
 }
 console.log('')
 if (problems.length) {

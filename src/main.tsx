@@ -1,28 +1,57 @@
-// Boots the deck: the router (history or hash, per the deck), the jotai store, the first slide loaded before paint.
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { BrowserRouter, HashRouter } from 'react-router-dom'
+// Boots the deck in two steps, so the audience sees the first slide without waiting for the whole app:
+// 1. React, the slide list and the opened slide's module draw that slide (src/boot/FirstSlide);
+// 2. once it is on screen, the app (router, controls, panels, sync) loads and takes its place, invisibly.
+// Keys pressed in between are held and passed on. Presenter, print and other pages start with the app at once.
+import { createRoot, type Root } from 'react-dom/client'
 import { Provider } from 'jotai'
-import { config } from 'virtual:deck/slides'
+import { config, slides } from 'virtual:deck/slides'
 import 'virtual:deck/theme'
 import './styles/base.css'
-import App from './App'
 import { deckStore } from './state/store'
 import { loadSlide } from './state/slide-modules'
+import { entryRoute } from './logic/entry'
+import FirstSlide from './boot/FirstSlide'
+import { holdEarlyKeys } from './boot/early-keys'
 
-const Router = config.routerMode === 'hash' ? HashRouter : BrowserRouter
-const path = config.routerMode === 'hash' ? location.hash.replace(/^#/, '') : location.pathname.slice(import.meta.env.BASE_URL.length - 1)
-const first = Number(path.match(/^\/(?:presenter\/)?(\d+)/)?.[1] ?? 1)
+// Hash routing keeps the path and its query after '#'.
+const [hashPath, hashQuery = ''] = location.hash.replace(/^#/, '').split('?')
+const entry =
+  config.routerMode === 'hash'
+    ? entryRoute(hashPath || '/', hashQuery, slides.map((s) => s.clicks))
+    : entryRoute(location.pathname.slice(import.meta.env.BASE_URL.length - 1), location.search, slides.map((s) => s.clicks))
+const container = document.getElementById('app')!
 
-// Showing the first slide without an empty frame costs one module load; start it before React renders.
-void loadSlide(first).finally(() => {
-  createRoot(document.getElementById('app')!).render(
-    <StrictMode>
-      <Provider store={deckStore}>
-        <Router basename={import.meta.env.BASE_URL.replace(/\/$/, '') || undefined}>
-          <App />
-        </Router>
-      </Provider>
-    </StrictMode>,
-  )
-})
+async function boot() {
+  const first = await loadSlide(entry.no)
+  let shown: { root: Root; element: HTMLElement } | null = null
+  const keys = entry.kind === 'play' && first ? holdEarlyKeys() : null
+  if (entry.kind === 'play' && first) {
+    const element = document.createElement('div')
+    element.className = 'deck-boot-root'
+    container.before(element)
+    const root = createRoot(element)
+    // The app is asked for once that slide has been painted, so it does not compete with it.
+    await new Promise<void>((painted) =>
+      root.render(
+        <Provider store={deckStore}>
+          <FirstSlide no={entry.no} clicks={entry.clicks} onPainted={painted} />
+        </Provider>,
+      ),
+    )
+    shown = { root, element }
+  }
+  const { mountApp } = await import('./boot/app')
+  mountApp(container, {
+    mounted() {
+      if (!shown) return
+      shown.root.unmount()
+      shown.element.remove()
+      shown = null
+    },
+    listening() {
+      keys?.release()
+    },
+  })
+}
+
+void boot()

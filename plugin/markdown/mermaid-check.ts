@@ -45,6 +45,14 @@ function start(): Checker | null {
   return checker
 }
 
+/**
+ * Starts loading mermaid in the checker's worker now (it takes a second or more), so that by the time the first
+ * diagram is checked the wait is mostly over. Call it as early as a build knows its deck has diagrams.
+ */
+export function warmDiagramCheck() {
+  start()
+}
+
 /** Mermaid's verdict on `code`, or undefined when the check is unavailable or took too long. */
 function parseInWorker(code: string): { ok: boolean; name?: string; message?: string } | undefined {
   const current = start()

@@ -1,8 +1,9 @@
 // A link to another slide (`[text](/12)` or `<Link to="12">`): moves inside the deck without reloading.
-import type { MouseEvent, ReactNode } from 'react'
+import { useContext, type MouseEvent, type ReactNode } from 'react'
 import { useAtomValue } from 'jotai'
-import { useDeckNav } from '../state/navigation'
+import { DeckNavContext } from '../state/nav-context'
 import { viewModeAtom } from '../state/nav'
+import { configAtom } from '../state/deck'
 
 export interface SlideLinkProps {
   to: string
@@ -13,14 +14,16 @@ export interface SlideLinkProps {
 
 export default function SlideLink({ to, children, className, title }: SlideLinkProps) {
   const mode = useAtomValue(viewModeAtom)
-  const { go } = useDeckNav()
+  // Null while the first slide is shown before the app (src/boot): the link then simply loads its page.
+  const navigator = useContext(DeckNavContext)
   const no = Number(to)
-  const href = mode === 'presenter' ? `/presenter/${no}` : `/${no}`
+  const path = mode === 'presenter' ? `presenter/${no}` : String(no)
+  const href = useAtomValue(configAtom).routerMode === 'hash' ? `#/${path}` : `${import.meta.env.BASE_URL}${path}`
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (mode === 'print' || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    if (!navigator || mode === 'print' || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
     event.stopPropagation()
-    go({ no, clicks: 0 })
+    navigator.go({ no, clicks: 0 })
   }
   return (
     <a href={href} data-slide-link={no} className={['slidev-link', className].filter(Boolean).join(' ')} title={title} onClick={onClick}>

@@ -10,9 +10,11 @@ export interface SlideRendererProps {
   no: number
   clicks: number
   className?: string
+  /** Drawn before the app has loaded (src/boot): marked `data-boot` instead of `data-loaded`, which means "ready to use". */
+  boot?: boolean
 }
 
-export default function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
+export default function SlideRenderer({ no, clicks, className, boot }: SlideRendererProps) {
   const slide = useAtomValue(slidesAtom)[no - 1]
   const mod = useSlideModule(no)
   const ref = useRef<HTMLDivElement>(null)
@@ -23,7 +25,13 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
   const Layout = resolveLayout(slide.layout)
   const extra = typeof slide.frontmatter.class === 'string' ? slide.frontmatter.class : undefined
   return (
-    <div ref={ref} className={['slidev-page', `slidev-page-${no}`, className].filter(Boolean).join(' ')} data-slidev-no={no} data-loaded={mod ? 'true' : 'false'}>
+    <div
+      ref={ref}
+      className={['slidev-page', `slidev-page-${no}`, className].filter(Boolean).join(' ')}
+      data-slidev-no={no}
+      data-loaded={boot ? undefined : mod ? 'true' : 'false'}
+      data-boot={boot ? (mod ? 'loaded' : 'loading') : undefined}
+    >
       {mod ? <Layout slots={mod.slots} frontmatter={slide.frontmatter} no={no} className={extra} /> : null}
     </div>
   )
