@@ -33,5 +33,7 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     chunkSizeWarningLimit: 4000,
     reportCompressedSize: false,
+    // The router gets a chunk of its own name (the app's second step loads it), not one of its package's chunk-XXXX names.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'router', test: /node_modules[\\/]react-router/, includeDependenciesRecursively: false }] } } },
   },
 }))

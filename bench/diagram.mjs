@@ -115,7 +115,7 @@ async function main() {
       const shown = performance.now()
       return performance
         .getEntriesByType('resource')
-        .filter((e) => e.startTime <= shown && /\/assets\/(mermaid\.core|\w+Diagram-|cytoscape|katex|dagre)/.test(e.name))
+        .filter((e) => e.startTime <= shown && /\/assets\/(mermaid\.(core|esm)|\w+Diagram-|cytoscape|katex|dagre)/.test(e.name))
         .map((e) => e.name)
     })
     metrics['diagram.mermaidChunksBeforeSlide1'] = { value: early.length, unit: 'requests' }

@@ -92,6 +92,8 @@ export default function deckPlugin(): Plugin {
         codeCopy: current.config.codeCopy,
         publicDir: resolve(root, 'public'),
         deckDir,
+        // A build checks diagrams in mermaid's worker while it bundles, and reports them at the end.
+        checkDiagrams: isBuild ? 'later' : true,
       })
       if (analysisCache.size > 2000) analysisCache.clear()
       analysisCache.set(key, analyzed)
@@ -99,11 +101,12 @@ export default function deckPlugin(): Plugin {
     return analyzed
   }
 
-  const warnings = (state: SlideState): string[] =>
-    state.analyzed.messages.map((m) => {
-      const line = m.line ? state.slide.contentStart + m.line : state.slide.start + 1
-      return `slide ${state.slide.no} (${relative(root, state.slide.filepath ?? entry)}:${line}): ${m.message}`
-    })
+  /** A warning about a slide, naming the slide and its line in the deck file. */
+  const warningOf = (state: SlideState, m: { line?: number; message: string }): string => {
+    const line = m.line ? state.slide.contentStart + m.line : state.slide.start + 1
+    return `slide ${state.slide.no} (${relative(root, state.slide.filepath ?? entry)}:${line}): ${m.message}`
+  }
+  const warnings = (state: SlideState): string[] => state.analyzed.messages.map((m) => warningOf(state, m))
 
   const listModule = (): string => {
     const current = deck!
@@ -285,8 +288,10 @@ export default function deckPlugin(): Plugin {
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle(config))}</title>`)
         .replace('</head>', `<script>${boot}</script>\n${Object.keys(fontUrls).length ? `<style>${fontFaceCss(fontUrls)}</style>\n` : ''}</head>`)
     },
-    generateBundle() {
+    async generateBundle() {
       if (!deck) return
+      // The diagram checks ran in mermaid's worker while the bundle was made.
+      for (const state of states) for (const m of await state.analyzed.later) this.warn(warningOf(state, m))
       const { config } = deck
       this.emitFile({
         type: 'asset',

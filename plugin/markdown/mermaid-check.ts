@@ -53,30 +53,65 @@ export function warmDiagramCheck() {
   start()
 }
 
-/** Mermaid's verdict on `code`, or undefined when the check is unavailable or took too long. */
-function parseInWorker(code: string): { ok: boolean; name?: string; message?: string } | undefined {
-  const current = start()
-  if (!current) return undefined
+type Answer = { id: number; ok: boolean; name?: string; message?: string }
+
+/** Answers that arrived, by request id (a blocking and a waiting caller may share the worker). */
+const answers = new Map<number, Answer>()
+
+function drain(current: Checker) {
+  for (let received = receiveMessageOnPort(current.port); received; received = receiveMessageOnPort(current.port)) {
+    const answer = received.message as Answer
+    current.answered = true
+    answers.set(answer.id, answer)
+  }
+}
+
+function ask(current: Checker, code: string): { id: number; deadline: number } {
   const id = ++requests
   current.port.postMessage({ id, code })
   // Loading mermaid in Node takes a second or more the first time; a parse then takes milliseconds.
-  const deadline = Date.now() + (current.answered ? 10_000 : 60_000)
+  return { id, deadline: Date.now() + (current.answered ? 10_000 : 60_000) }
+}
+
+function take(id: number): Answer | undefined {
+  const answer = answers.get(id)
+  answers.delete(id)
+  return answer
+}
+
+function timedOut(): undefined {
+  if (!warnedTimeout) console.warn('[deck] the mermaid syntax check timed out; diagrams were not checked')
+  warnedTimeout = true
+  return undefined
+}
+
+/** Mermaid's verdict on `code`, waiting for it; undefined when the check is unavailable or took too long. */
+function parseInWorker(code: string): Omit<Answer, 'id'> | undefined {
+  const current = start()
+  if (!current) return undefined
+  const { id, deadline } = ask(current, code)
   for (;;) {
     const seen = Atomics.load(current.signal, 0)
-    const received = receiveMessageOnPort(current.port)
-    if (received) {
-      const answer = received.message as { id: number; ok: boolean; name?: string; message?: string }
-      current.answered = true
-      if (answer.id === id) return answer
-      continue
-    }
+    drain(current)
+    const answer = take(id)
+    if (answer) return answer
     const left = deadline - Date.now()
-    if (left <= 0 || checker !== current) {
-      if (!warnedTimeout) console.warn('[deck] the mermaid syntax check timed out; diagrams were not checked')
-      warnedTimeout = true
-      return undefined
-    }
+    if (left <= 0 || checker !== current) return timedOut()
     Atomics.wait(current.signal, 0, seen, Math.min(left, 1000))
+  }
+}
+
+/** The same verdict without blocking this thread (a build bundles meanwhile). */
+async function parseInWorkerLater(code: string): Promise<Omit<Answer, 'id'> | undefined> {
+  const current = start()
+  if (!current) return undefined
+  const { id, deadline } = ask(current, code)
+  for (;;) {
+    drain(current)
+    const answer = take(id)
+    if (answer) return answer
+    if (Date.now() > deadline || checker !== current) return timedOut()
+    await new Promise((tick) => setTimeout(tick, 25))
   }
 }
 
@@ -91,10 +126,20 @@ function summary(message: string): string {
 
 /** What is wrong with a diagram's text, or null when mermaid can parse it. */
 export function findDiagramProblem(code: string): DiagramProblem | null {
-  if (code.length > MAX_DIAGRAM_TEXT) {
-    return { kind: 'too-large', message: `Maximum text size in diagram exceeded (${code.length} characters; the limit is ${MAX_DIAGRAM_TEXT})` }
-  }
-  const answer = parseInWorker(code)
+  return tooLarge(code) ?? problemOf(code, parseInWorker(code))
+}
+
+/** The same, without blocking: for builds, which report broken diagrams once the bundle is written. */
+export async function findDiagramProblemLater(code: string): Promise<DiagramProblem | null> {
+  return tooLarge(code) ?? problemOf(code, await parseInWorkerLater(code))
+}
+
+function tooLarge(code: string): DiagramProblem | null {
+  if (code.length <= MAX_DIAGRAM_TEXT) return null
+  return { kind: 'too-large', message: `Maximum text size in diagram exceeded (${code.length} characters; the limit is ${MAX_DIAGRAM_TEXT})` }
+}
+
+function problemOf(code: string, answer: Omit<Answer, 'id'> | undefined): DiagramProblem | null {
   if (!answer || answer.ok) return null
   const message = answer.message ?? 'unknown error'
   const line = Number(message.match(/on line (\d+)/i)?.[1] ?? message.match(/\((\d+):\d+\)/)?.[1])

@@ -26,6 +26,8 @@ export interface SlideCompileOptions {
   codeCopy: boolean
   publicDir: string
   deckDir: string
+  /** How broken diagrams are found: at once (default), `'later'` (see AnalyzedSlide.later), or not at all. */
+  checkDiagrams?: boolean | 'later'
 }
 
 export interface SlideMessage {
@@ -38,6 +40,8 @@ export interface AnalyzedSlide {
   hast: Root
   clicks: number
   messages: SlideMessage[]
+  /** Warnings still being worked out (diagram checks with `checkDiagrams: 'later'`). */
+  later: Promise<SlideMessage[]>
 }
 
 function collect(file: VFile): SlideMessage[] {
@@ -51,7 +55,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(remarkFrontmatter)
     .use(remarkGfm)
     .use(remarkComponentTags)
-    .use(remarkMermaid, { defaults: options.mermaid })
+    .use(remarkMermaid, { defaults: options.mermaid, check: options.checkDiagrams })
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeRaw)
     .use(rehypeLinks, { total: options.total })
@@ -61,7 +65,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeSlots)
   const file = new VFile({ value: content })
   const hast = processor.runSync(processor.parse(file), file) as Root
-  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file) }
+  const later = Promise.all(file.data.laterMessages ?? []).then((found) => found.filter((m): m is SlideMessage => m !== null))
+  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), later }
 }
 
 /** Stage two, asynchronous: code highlighting on a copy of the analysed tree. */

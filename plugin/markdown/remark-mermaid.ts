@@ -3,13 +3,28 @@ import type { Root, Code } from 'mdast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
 import { parseMermaidOptions } from './mermaid-options'
-import { findDiagramProblem } from './mermaid-check'
+import { findDiagramProblem, findDiagramProblemLater, type DiagramProblem } from './mermaid-check'
 
 export interface RemarkMermaidOptions {
   /** The deck's `mermaid:` configuration; a fence's own options win. */
   defaults?: Record<string, unknown>
-  /** Parse each diagram with mermaid to warn about broken ones (on unless false). */
-  check?: boolean
+  /**
+   * Parse each diagram with mermaid to warn about broken ones: at once (true, the default), or `'later'`, leaving
+   * promises of the warnings in `file.data.laterMessages` (a build collects them while it bundles); false: never.
+   */
+  check?: boolean | 'later'
+}
+
+/** A warning found after the tree was compiled: its 1-based line in the slide's content and its text. */
+export interface LaterMessage {
+  line?: number
+  message: string
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    laterMessages: Promise<LaterMessage | null>[]
+  }
 }
 
 const PROBLEM_WORDS = {
@@ -32,15 +47,14 @@ export default function remarkMermaid(options: RemarkMermaidOptions = {}) {
         delete fenceOptions.securityLevel
       }
       const merged = { ...defaults, ...fenceOptions }
-      if (options.check !== false) {
+      if (options.check === 'later') {
+        const pending = findDiagramProblemLater(node.value).then((problem) => (problem ? warningFor(problem, node) : null))
+        ;(file.data.laterMessages ??= []).push(pending)
+      } else if (options.check !== false) {
         const problem = findDiagramProblem(node.value)
         if (problem) {
-          const fenceLine = node.position?.start.line
-          const lines = node.value.split('\n').length
-          // Line 1 of the diagram is the line after the fence.
-          const line = fenceLine !== undefined && problem.line ? fenceLine + Math.min(problem.line, lines) : fenceLine
-          const place = line !== undefined ? { line, column: 1 } : undefined
-          file.message(`Broken mermaid diagram (${PROBLEM_WORDS[problem.kind]}): ${problem.message}. The slide shows the error inside the diagram's box.`, place)
+          const warning = warningFor(problem, node)
+          file.message(warning.message, warning.line !== undefined ? { line: warning.line, column: 1 } : undefined)
         }
       }
       const diagram = {
@@ -51,4 +65,12 @@ export default function remarkMermaid(options: RemarkMermaidOptions = {}) {
       parent.children[index] = diagram as unknown as Code
     })
   }
+}
+
+/** The warning for a broken diagram, on the line mermaid names (line 1 of the diagram is the line after the fence). */
+function warningFor(problem: DiagramProblem, node: Code): LaterMessage {
+  const fenceLine = node.position?.start.line
+  const lines = node.value.split('\n').length
+  const line = fenceLine !== undefined && problem.line ? fenceLine + Math.min(problem.line, lines) : fenceLine
+  return { line, message: `Broken mermaid diagram (${PROBLEM_WORDS[problem.kind]}): ${problem.message}. The slide shows the error inside the diagram's box.` }
 }

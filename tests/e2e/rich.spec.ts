@@ -107,8 +107,8 @@ test.describe('diagrams', () => {
     })
     // mermaid's own chunks (the library, its diagram and layout chunks); the small Mermaid component may come
     // earlier with the preloaded slide 2, it does not contain mermaid.
-    const mermaidChunks = timing.entries.filter((e) => /\/assets\/(mermaid\.core|\w+Diagram-|chunk-[A-Z0-9]{8}-|cytoscape|katex|dagre)/.test(e.name))
-    expect(mermaidChunks.some((e) => /mermaid\.core/.test(e.name))).toBe(true)
+    const mermaidChunks = timing.entries.filter((e) => /\/assets\/(mermaid\.(core|esm)|\w+Diagram-|chunk-[A-Z0-9]{8}-|cytoscape|katex|dagre)/.test(e.name))
+    expect(mermaidChunks.some((e) => /mermaid\.(core|esm)/.test(e.name))).toBe(true)
     expect(mermaidChunks.length).toBeGreaterThan(0)
     for (const chunk of mermaidChunks) expect(chunk.start, `${chunk.name} was requested before slide 1 showed`).toBeGreaterThan(timing.shownAt)
     // Moving to slide 2 now shows its diagram in the slide's first frame: the box is never in its loading state.

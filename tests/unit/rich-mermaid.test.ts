@@ -141,6 +141,16 @@ describe('remark-mermaid: fences become diagram boxes', () => {
     expect(messages[2]).toMatch(/^16: Broken mermaid diagram \(unknown diagram type\): No diagram type detected/)
     expect(messages[3]).toMatch(/^20: Broken mermaid diagram \(its text is too long\): Maximum text size in diagram exceeded \(\d+ characters; the limit is 50000\)/)
   })
+
+  it("a build's deferred check ('later') finds the same problems without blocking the analysis", async () => {
+    const content = ['# 坏图', '', '```mermaid', 'graph TD', '  A[开始] --> B(', '  B -->> C((', '```', '', '```mermaid', 'notADiagram', '```'].join('\n')
+    const now = analyzeSlide(content, options)
+    const later = analyzeSlide(content, { ...options, checkDiagrams: 'later' })
+    expect(later.messages).toEqual([])
+    expect(diagrams(later.hast)).toHaveLength(2)
+    expect(await later.later).toEqual(now.messages)
+    expect(await now.later).toEqual([])
+  })
 })
 
 describe('findDiagramProblem: mermaid itself judges the text', () => {
