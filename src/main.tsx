@@ -44,9 +44,11 @@ async function boot() {
   mountApp(container, {
     mounted() {
       if (!shown) return
-      shown.root.unmount()
-      shown.element.remove()
+      // Off the page now, in the app's commit; unmounted once React has finished that commit.
+      const { root, element } = shown
       shown = null
+      element.remove()
+      setTimeout(() => root.unmount(), 0)
     },
     listening() {
       keys?.release()
