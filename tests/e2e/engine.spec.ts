@@ -154,6 +154,40 @@ test.describe('walking the deck', () => {
     await expect(page.locator('.deck-leave')).toHaveCount(0)
   })
 
+  test('a slide asking for a view transition gets one where the browser has it, else the ordinary one and a warning', async ({ browser }) => {
+    const withApi = await browser.newPage()
+    await withApi.addInitScript(() => {
+      const proto = Document.prototype as Document & { startViewTransition?: (cb: () => void) => unknown }
+      const original = proto.startViewTransition!
+      const w = window as unknown as { viewTransitions: number }
+      w.viewTransitions = 0
+      proto.startViewTransition = function (this: Document, cb: () => void) {
+        w.viewTransitions += 1
+        return original.call(this, cb)
+      } as typeof original
+    })
+    await open(withApi, '/3')
+    await withApi.keyboard.press('ArrowRight')
+    await expect(withApi).toHaveURL(/\/4$/)
+    await expect(withApi.locator('.slidev-stage-slide:not(.deck-leave) .slidev-page-4')).toBeVisible()
+    expect(await withApi.evaluate(() => (window as unknown as { viewTransitions: number }).viewTransitions)).toBe(1)
+    await expect(withApi.locator('.deck-leave')).toHaveCount(0)
+    await withApi.close()
+
+    const without = await browser.newPage()
+    const warnings: string[] = []
+    without.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+    await without.addInitScript(() => {
+      delete (Document.prototype as { startViewTransition?: unknown }).startViewTransition
+    })
+    await open(without, '/3')
+    await without.keyboard.press('ArrowRight')
+    await expect(without).toHaveURL(/\/4$/)
+    await expect(without.locator('.slidev-stage.transition-slide-left.forward')).toHaveCount(1)
+    expect(warnings).toContain('View transition is not supported in the browser, falling back to normal transition')
+    await without.close()
+  })
+
   test('the canvas keeps 980 × 552 slide pixels scaled to the window', async ({ page }) => {
     await open(page, '/1')
     const content = page.locator('.slidev-slide-content')

@@ -32,13 +32,21 @@ export function usePointerNav(ref: RefObject<HTMLElement | null>, act: (action: 
       const rect = el.getBoundingClientRect()
       act(clickAreaAction(e.clientX - rect.left, rect.width))
     }
+    // While a view transition runs, its pictures cover the page and clicks land on <html>: those over the slide count.
+    const onPageClick = (e: MouseEvent) => {
+      if (e.target !== document.documentElement) return
+      const rect = el.getBoundingClientRect()
+      if (e.clientX >= rect.left && e.clientX <= rect.right && e.clientY >= rect.top && e.clientY <= rect.bottom) onClick(e)
+    }
     el.addEventListener('pointerdown', onPointerDown)
     el.addEventListener('pointerup', onPointerUp)
     el.addEventListener('click', onClick)
+    document.addEventListener('click', onPageClick)
     return () => {
       el.removeEventListener('pointerdown', onPointerDown)
       el.removeEventListener('pointerup', onPointerUp)
       el.removeEventListener('click', onClick)
+      document.removeEventListener('click', onPageClick)
     }
   }, [ref, act, enabled])
 }
