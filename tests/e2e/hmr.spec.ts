@@ -82,3 +82,12 @@ test('a broken headmatter shows an overlay naming the line, and the last good de
   await expect(overlay).toHaveCount(0, { timeout: 10_000 })
   expect(await marker(page)).toBe('kept')
 })
+
+test('a headmatter change re-applies the configuration without a reload', async ({ page }) => {
+  await openWithMarker(page, '/3')
+  await expect(page).toHaveTitle('两栏 · Fixture deck - Tests')
+  writeFileSync(deck, original.replace('title: Fixture deck', 'title: 新的标题').replace("titleTemplate: '%s - Tests'", "titleTemplate: '%s | 测试'"))
+  await expect(page).toHaveTitle('两栏 · 新的标题 | 测试', { timeout: 10_000 })
+  await expect(page.locator('.slidev-page-3 .col-left')).toHaveText('左侧内容')
+  expect(await marker(page)).toBe('kept')
+})
