@@ -379,6 +379,23 @@ test.describe('goto', () => {
     await expect(page).toHaveURL(/\/3$/)
   })
 
+  test('Enter pressed while the search is still loading goes there once it has loaded', async ({ page }) => {
+    let release!: () => void
+    const released = new Promise<void>((done) => (release = done))
+    await page.route(/\/assets\/search-[\w-]+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await open(page, '/1')
+    await page.keyboard.press('g')
+    await page.keyboard.type('3')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/1$/)
+    release()
+    await expect(page).toHaveURL(/\/3$/)
+    await expect(goto(page)).toHaveCount(0)
+  })
+
   test('titles match fuzzily; up and down wrap around; the first result is the default', async ({ page }) => {
     await open(page, '/1')
     await page.keyboard.press('g')

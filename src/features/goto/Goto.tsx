@@ -42,12 +42,15 @@ export default function Goto() {
   const input = useRef<HTMLInputElement>(null)
   const list = useRef<HTMLUListElement>(null)
   const close = useCallback(() => setOpen(false), [setOpen])
+  /** Enter pressed before the search engine had loaded: the choice is made as soon as it has. */
+  const [enterPending, setEnterPending] = useState(false)
 
   // Opening starts empty with the first result selected (spec.md section 4).
   useLayoutEffect(() => {
     if (!open) return
     setText('')
     setSelected(0)
+    setEnterPending(false)
   }, [open])
 
   useEffect(() => {
@@ -93,9 +96,16 @@ export default function Goto() {
       setSelected((current + delta + hits.length) % hits.length)
     } else if (event.key === 'Enter') {
       event.preventDefault()
-      choose(current)
+      if (search) choose(current)
+      else setEnterPending(true)
     }
   }
+
+  useEffect(() => {
+    if (!enterPending || !search) return
+    setEnterPending(false)
+    choose(current)
+  })
 
   useEffect(() => {
     if (!open) return
