@@ -22,9 +22,9 @@ const entry =
 const container = document.getElementById('app')!
 
 async function boot() {
+  const keys = entry.kind === 'play' ? holdEarlyKeys() : null
   const first = await loadSlide(entry.no)
   let shown: { root: Root; element: HTMLElement } | null = null
-  const keys = entry.kind === 'play' && first ? holdEarlyKeys() : null
   if (entry.kind === 'play' && first) {
     const element = document.createElement('div')
     element.className = 'deck-boot-root'
