@@ -130,7 +130,10 @@ export default function DrawingLayer({ no }: { no: number }) {
   // The slide's drawing from the shared state: on a slide change or when another window drew.
   useEffect(() => {
     if (!drauu) return
-    if (shown.current.no === no && shown.current.markup === markup) return
+    // The store's latest value, not this render's: a render of a dump published mid-stroke can arrive after the
+    // stroke's final dump was published, and loading it would undo the stroke's history.
+    const latest = store.get(drawingsAtom)[no] ?? ''
+    if (shown.current.no === no && shown.current.markup === latest) return
     if (drauu.drawing) {
       // A remote change mid-stroke waits for the stroke; a slide change abandons it.
       if (shown.current.no === no) return
@@ -138,14 +141,14 @@ export default function DrawingLayer({ no }: { no: number }) {
     }
     loading.current = true
     try {
-      drauu.load(sanitizeDrawing(markup))
+      drauu.load(sanitizeDrawing(latest))
     } finally {
       loading.current = false
     }
-    shown.current = { no, markup }
+    shown.current = { no, markup: latest }
     if (drauu.mode === 'eraseLine') drauu.mode = 'eraseLine'
     setHistory({ canUndo: false, canRedo: false })
-  }, [drauu, no, markup])
+  }, [drauu, no, markup, store])
 
   useEffect(() => {
     if (!drauu) return
