@@ -7,7 +7,6 @@ import { parseDeck, type Deck, type DeckError, type Slide } from './parser'
 import { pageTitle } from './config'
 import { analyzeSlide, highlightSlide, renderNote, renderInfo, plainSlideText, type AnalyzedSlide } from './markdown/pipeline'
 import { slideModuleCode } from './markdown/to-module'
-import { warmDiagramCheck } from './markdown/mermaid-check'
 import { createEditorMiddleware } from './editor'
 import { deckGlyphs, fontFaceCss, subsetDeckFonts } from './fonts'
 
@@ -69,36 +68,23 @@ export default function deckPlugin(): Plugin {
 
   /** Notes rendered once per text: an edit re-renders only the notes it touched (all of them cost ~150 ms). */
   const noteCache = new Map<string, string>()
-  const noteHtmlOf = (note: string): string => {
-    let html = noteCache.get(note)
-    if (html === undefined) {
-      html = renderNote(note)
-      if (noteCache.size > 2000) noteCache.clear()
-      noteCache.set(note, html)
-    }
-    return html
-  }
+  const noteHtmlOf = (note: string): string => remember(noteCache, note, () => renderNote(note))
 
   const analyze = (slide: Slide, current: Deck): AnalyzedSlide => {
     const key = `${current.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(current.config.mermaid)}\0${slide.content}`
-    let analyzed = analysisCache.get(key)
-    if (!analyzed) {
-      const deckDir = dirname(slide.filepath ?? entry)
-      analyzed = analyzeSlide(slide.content, {
+    return remember(analysisCache, key, () =>
+      analyzeSlide(slide.content, {
         total: current.slides.length,
         frontmatter: slide.frontmatter,
         mermaid: current.config.mermaid,
         lineNumbers: current.config.lineNumbers,
         codeCopy: current.config.codeCopy,
         publicDir: resolve(root, 'public'),
-        deckDir,
+        deckDir: dirname(slide.filepath ?? entry),
         // A build checks diagrams in mermaid's worker while it bundles, and reports them at the end.
         checkDiagrams: isBuild ? 'later' : true,
-      })
-      if (analysisCache.size > 2000) analysisCache.clear()
-      analysisCache.set(key, analyzed)
-    }
-    return analyzed
+      }),
+    )
   }
 
   /** A warning about a slide, naming the slide and its line in the deck file. */
@@ -197,8 +183,6 @@ export default function deckPlugin(): Plugin {
       entry = deckEntry(root)
       isBuild = config.command === 'build'
       baseUrl = config.base
-      // Mermaid loads in the checker's worker while Vite gets ready, instead of when the first diagram is met.
-      if (readFile(entry)?.includes('```mermaid')) warmDiagramCheck()
     },
     async buildStart() {
       errors = load()
@@ -312,6 +296,17 @@ export default function deckPlugin(): Plugin {
       })
     },
   }
+}
+
+/** The value kept for `key`, made once; a cache past 2000 entries starts over (a long editing session). */
+function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key)
+  if (value === undefined) {
+    value = make()
+    if (cache.size > 2000) cache.clear()
+    cache.set(key, value)
+  }
+  return value
 }
 
 function escapeHtml(text: string): string {

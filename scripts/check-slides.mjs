@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs'
 import { basename, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { slideOverflow } from './slide-overflow.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
@@ -55,23 +56,7 @@ try {
       continue
     }
     await page.waitForTimeout(400)
-    const report = await page.evaluate((n) => {
-      const layout = document.querySelector(`.slidev-page-${n} .slidev-layout`)
-      if (!layout) return ['no .slidev-layout']
-      const box = layout.getBoundingClientRect()
-      const out = []
-      if (layout.scrollHeight > layout.clientHeight + 2) out.push(`content taller than the slide by ${layout.scrollHeight - layout.clientHeight}px`)
-      if (layout.scrollWidth > layout.clientWidth + 2) out.push(`content wider than the slide by ${layout.scrollWidth - layout.clientWidth}px`)
-      for (const el of layout.querySelectorAll('*')) {
-        const r = el.getBoundingClientRect()
-        if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue
-        if (r.bottom > box.bottom + 2 || r.right > box.right + 2) {
-          out.push(`<${el.tagName.toLowerCase()}> "${(el.textContent || '').trim().slice(0, 30)}" ends outside the slide (${Math.round(r.right - box.left)}, ${Math.round(r.bottom - box.top)})`)
-          break
-        }
-      }
-      return out
-    }, no)
+    const report = await page.evaluate(slideOverflow, no)
     for (const p of report) problems.push(`slide ${no}: ${p}`)
     if (shots) await page.screenshot({ path: resolve(shots, `${String(no).padStart(3, '0')}.png`) })
     process.stdout.write(`\rchecked ${no}`)

@@ -15,10 +15,9 @@ import { holdEarlyKeys } from './boot/early-keys'
 
 // Hash routing keeps the path and its query after '#'.
 const [hashPath, hashQuery = ''] = location.hash.replace(/^#/, '').split('?')
-const entry =
-  config.routerMode === 'hash'
-    ? entryRoute(hashPath || '/', hashQuery, slides.map((s) => s.clicks))
-    : entryRoute(location.pathname.slice(import.meta.env.BASE_URL.length - 1), location.search, slides.map((s) => s.clicks))
+const [path, search] =
+  config.routerMode === 'hash' ? [hashPath || '/', hashQuery] : [location.pathname.slice(import.meta.env.BASE_URL.length - 1), location.search]
+const entry = entryRoute(path, search, slides.map((s) => s.clicks))
 const container = document.getElementById('app')!
 
 async function boot() {

@@ -45,14 +45,6 @@ function start(): Checker | null {
   return checker
 }
 
-/**
- * Starts loading mermaid in the checker's worker now (it takes a second or more), so that by the time the first
- * diagram is checked the wait is mostly over. Call it as early as a build knows its deck has diagrams.
- */
-export function warmDiagramCheck() {
-  start()
-}
-
 type Answer = { id: number; ok: boolean; name?: string; message?: string }
 
 /** Answers that arrived, by request id (a blocking and a waiting caller may share the worker). */

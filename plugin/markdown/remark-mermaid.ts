@@ -4,6 +4,7 @@ import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
 import { parseMermaidOptions } from './mermaid-options'
 import { findDiagramProblem, findDiagramProblemLater, type DiagramProblem } from './mermaid-check'
+import type { SlideMessage } from './pipeline'
 
 export interface RemarkMermaidOptions {
   /** The deck's `mermaid:` configuration; a fence's own options win. */
@@ -15,15 +16,10 @@ export interface RemarkMermaidOptions {
   check?: boolean | 'later'
 }
 
-/** A warning found after the tree was compiled: its 1-based line in the slide's content and its text. */
-export interface LaterMessage {
-  line?: number
-  message: string
-}
-
 declare module 'vfile' {
   interface DataMap {
-    laterMessages: Promise<LaterMessage | null>[]
+    /** Warnings found after the tree was compiled (`check: 'later'`). */
+    laterMessages: Promise<SlideMessage | null>[]
   }
 }
 
@@ -68,7 +64,7 @@ export default function remarkMermaid(options: RemarkMermaidOptions = {}) {
 }
 
 /** The warning for a broken diagram, on the line mermaid names (line 1 of the diagram is the line after the fence). */
-function warningFor(problem: DiagramProblem, node: Code): LaterMessage {
+function warningFor(problem: DiagramProblem, node: Code): SlideMessage {
   const fenceLine = node.position?.start.line
   const lines = node.value.split('\n').length
   const line = fenceLine !== undefined && problem.line ? fenceLine + Math.min(problem.line, lines) : fenceLine

@@ -2,6 +2,7 @@
 // canvas, in light and in dark mode; every diagram draws; slide 101 reveals its pictures in the outline's order.
 import { test, expect, type Page } from '@playwright/test'
 import { deckURL } from './servers'
+import { slideOverflow } from '../../scripts/slide-overflow.mjs'
 
 const CANVAS = { width: 980, height: 552 }
 
@@ -14,29 +15,6 @@ async function manifest(): Promise<Manifest> {
   const response = await fetch(`${deckURL}/deck-manifest.json`)
   expect(response.ok).toBe(true)
   return (await response.json()) as Manifest
-}
-
-/** What of slide `no` leaves its canvas: the layout scrolling, or any visible element ending outside it. */
-function overflowOf(page: Page, no: number): Promise<string[]> {
-  return page.evaluate((n) => {
-    const layout = document.querySelector<HTMLElement>(`.slidev-page-${n} .slidev-layout`)
-    if (!layout) return ['no .slidev-layout']
-    const problems: string[] = []
-    if (layout.scrollHeight > layout.clientHeight + 2) problems.push(`taller than the slide by ${layout.scrollHeight - layout.clientHeight}px`)
-    if (layout.scrollWidth > layout.clientWidth + 2) problems.push(`wider than the slide by ${layout.scrollWidth - layout.clientWidth}px`)
-    const box = layout.getBoundingClientRect()
-    for (const el of layout.querySelectorAll<HTMLElement>('*')) {
-      const r = el.getBoundingClientRect()
-      if (!r.width || !r.height) continue
-      const style = getComputedStyle(el)
-      if (style.visibility === 'hidden' || style.display === 'none' || el.closest('.slidev-vclick-hidden')) continue
-      if (r.bottom > box.bottom + 2 || r.right > box.right + 2 || r.left < box.left - 2 || r.top < box.top - 2) {
-        problems.push(`<${el.tagName.toLowerCase()}> "${(el.textContent || '').trim().slice(0, 30)}" ends outside the slide`)
-        break
-      }
-    }
-    return problems
-  }, no)
 }
 
 /** Walks every slide at its last click (one window the canvas's own size, so 1 CSS px = 1 slide unit). */
@@ -60,7 +38,7 @@ async function walk(page: Page, scheme: 'light' | 'dark') {
       await expect(diagrams.nth(i).locator('svg').first()).toBeAttached()
     }
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
-    for (const problem of await overflowOf(page, no)) problems.push(`slide ${no} (${scheme}): ${problem}`)
+    for (const problem of await page.evaluate(slideOverflow, no)) problems.push(`slide ${no} (${scheme}): ${problem}`)
   }
   expect(errors).toEqual([])
   expect(problems).toEqual([])

@@ -101,11 +101,12 @@ export default function Goto() {
     }
   }
 
+  // Runs in the render where the engine arrives, so `choose` sees that render's results.
   useEffect(() => {
     if (!enterPending || !search) return
     setEnterPending(false)
     choose(current)
-  })
+  }, [enterPending, search])
 
   useEffect(() => {
     if (!open) return
