@@ -19,6 +19,7 @@ import { hasNext, hasPrev } from '../../logic/nav'
 import { toggleFullscreen, useIsFullscreen } from '../play/fullscreen'
 import { labelsFor } from './labels'
 import NavButton from './NavButton'
+import RecordingControls from '../recording/RecordingControls'
 import { icons } from './icons'
 
 /**
@@ -78,6 +79,7 @@ export default function NavControls({ no, clicks, children }: { no: number; clic
         {mode === 'play' && !embedded ? (
           <NavButton label={t.reader.open} icon={icons.reader} to={`/${no}${readerSearch(search)}`} onClick={() => setViewChoice('reader')} testId="nav-reader" />
         ) : null}
+        <RecordingControls />
         {mode === 'play' && presenterAllowed(config) ? <NavButton label={t.presenter} icon={icons.presenter} to={`/presenter/${no}${keep}`} testId="nav-presenter" /> : null}
         {mode === 'presenter' ? <NavButton label={t.play} icon={icons.play} to={`/${no}${keep}`} testId="nav-play" /> : null}
         {children}
