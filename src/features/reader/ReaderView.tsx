@@ -79,6 +79,11 @@ export default function ReaderView() {
   const dark = useAtomValue(isDarkAtom)
   const canToggleDark = useAtomValue(canToggleDarkAtom)
   const toggleDark = useSetAtom(toggleDarkAtom)
+  // A hydrated page first renders exactly as it was prerendered (default scheme, no panel open); stored choices
+  // show from the next render on, which React then patches in.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  const shownDark = mounted && dark
   const hashRouter = config.routerMode === 'hash'
   const t = labelsFor(config.htmlAttrs.lang)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -184,18 +189,18 @@ export default function ReaderView() {
               className="deck-reader-button"
               aria-label={canToggleDark ? t.dark : t.darkForced}
               title={`${canToggleDark ? t.dark : t.darkForced} (d)`}
-              aria-pressed={dark}
+              aria-pressed={shownDark}
               disabled={!canToggleDark}
               onClick={toggleDark}
               data-testid="reader-dark"
             >
-              {dark ? icons.moon : icons.sun}
+              {shownDark ? icons.moon : icons.sun}
             </button>
           }
         />
       </div>
-      {overviewOpen ? <Overview /> : null}
-      {gotoOpen ? <Goto /> : null}
+      {mounted && overviewOpen ? <Overview /> : null}
+      {mounted && gotoOpen ? <Goto /> : null}
     </DeckNavContext.Provider>
   )
 }
