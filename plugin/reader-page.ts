@@ -8,6 +8,8 @@ export const READER_PAGE = { url: '/reader', file: 'reader/index.html' }
 
 /** The module of the reader view: its chunk's CSS is the reader's own. */
 const READER_MODULE = /[\\/]src[\\/]features[\\/]reader[\\/]ReaderView\.tsx$/
+/** Components slides use, some loaded lazily by a layout (the embed's panel): their CSS is part of the article. */
+const SLIDE_COMPONENT = /[\\/]src[\\/]components[\\/][^\\/]+\.tsx$/
 
 interface ChunkLike {
   type: 'chunk'
@@ -21,7 +23,7 @@ interface ChunkLike {
 
 /**
  * The CSS files the reader page shows, in cascade order: the entry's (engine, theme, fonts), the reader view's, then
- * those of the slides' components (embeds, diagrams, code), each once. `isSlide` tells a slide module's id.
+ * those of the slides and their components (embeds, diagrams, code), each once. `isSlide` tells a slide module's id.
  */
 export function readerStylesheets(bundle: OutputBundle, isSlide: (moduleId: string) => boolean): string[] {
   const chunks = new Map<string, ChunkLike>()
@@ -36,7 +38,7 @@ export function readerStylesheets(bundle: OutputBundle, isSlide: (moduleId: stri
   const all = [...chunks.values()]
   for (const chunk of all.filter((c) => c.isEntry)) add(chunk)
   for (const chunk of all.filter((c) => c.facadeModuleId && READER_MODULE.test(c.facadeModuleId))) add(chunk)
-  for (const chunk of all.filter((c) => c.facadeModuleId && isSlide(c.facadeModuleId))) add(chunk)
+  for (const chunk of all.filter((c) => c.facadeModuleId && (isSlide(c.facadeModuleId) || SLIDE_COMPONENT.test(c.facadeModuleId)))) add(chunk)
   return files
 }
 

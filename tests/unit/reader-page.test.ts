@@ -21,11 +21,12 @@ describe('the reader page', () => {
       b: chunk('assets/ReaderView.js', '/p/src/features/reader/ReaderView.tsx', ['assets/ReaderView.css'], ['assets/index.js']),
       c: chunk('assets/3.js', '\0virtual:deck/slide/3', [], ['assets/Embed.js']),
       d: chunk('assets/Embed.js', '/p/src/components/Embed.tsx', ['assets/Embed.css']),
+      h: chunk('assets/Mermaid.js', '/p/src/components/Mermaid.tsx', ['assets/Mermaid.css']),
       e: chunk('assets/4.js', '\0virtual:deck/slide/4', ['assets/4.css'], ['assets/Embed.js']),
       f: chunk('assets/PresenterView.js', '/p/src/features/presenter/PresenterView.tsx', ['assets/PresenterView.css']),
       g: { type: 'asset', fileName: 'assets/index.css' },
     } as unknown as OutputBundle
-    expect(readerStylesheets(bundle, (id) => id.startsWith('\0virtual:deck/slide/'))).toEqual(['assets/index.css', 'assets/ReaderView.css', 'assets/Embed.css', 'assets/4.css'])
+    expect(readerStylesheets(bundle, (id) => id.startsWith('\0virtual:deck/slide/'))).toEqual(['assets/index.css', 'assets/ReaderView.css', 'assets/Embed.css', 'assets/Mermaid.css', 'assets/4.css'])
   })
 
   it('keeps url()s pointing at their files once the CSS moves into the page', () => {

@@ -79,11 +79,11 @@ export default function ReaderView() {
   const dark = useAtomValue(isDarkAtom)
   const canToggleDark = useAtomValue(canToggleDarkAtom)
   const toggleDark = useSetAtom(toggleDarkAtom)
-  // A hydrated page first renders exactly as it was prerendered (default scheme, no panel open); stored choices
-  // show from the next render on, which React then patches in.
+  // A hydrated page first renders exactly as it was prerendered (no counter, no controls, no panel open); they show
+  // from the next render on.
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
-  const shownDark = mounted && dark
+  const shownDark = dark
   const hashRouter = config.routerMode === 'hash'
   const t = labelsFor(config.htmlAttrs.lang)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -183,6 +183,7 @@ export default function ReaderView() {
           current={current}
           slidesHref={slidesHref}
           onToSlides={toSlides}
+          live={mounted}
           controls={
             <button
               type="button"
