@@ -170,7 +170,7 @@ function slideList(nos) {
  * @param {number} timeoutMs
  * @param {(text: string) => void} report
  */
-async function waitForReady(page, timeoutMs, report) {
+export async function waitForReady(page, timeoutMs, report) {
   const deadline = Date.now() + timeoutMs
   let last = ''
   for (;;) {
