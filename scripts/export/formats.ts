@@ -76,7 +76,7 @@ export function checkWritable(path: string, folder: boolean): void {
     unlinkSync(probe)
   } catch (error) {
     const e = error as NodeJS.ErrnoException
-    const why = e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : e.code === 'EROFS' ? 'read-only file system' : e.code === 'ENOTDIR' ? 'a file stands where a folder is needed' : e.code === 'EISDIR' ? 'it is a folder' : e.message
+    const why = e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : e.code === 'EROFS' ? 'read-only file system' : e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'a file stands where a folder is needed' : e.code === 'EISDIR' ? 'it is a folder' : e.message
     throw new Error(`Cannot write ${path}: ${why}.`)
   }
 }
@@ -170,7 +170,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         const session = await printView(deviceScale)
         const partial = join(dirname(path), `.${basename(path)}.partial-${process.pid}`)
         try {
-          const files = await writePngs(session.page, session.pages, partial, { withClicks: Boolean(options.withClicks), atDeviceScale: deviceScale === scale }, (n, total) => progress.update(`png: image ${n}/${total}`))
+          const files = await writePngs(session.page, session.pages, partial, { withClicks: Boolean(options.withClicks), atDeviceScale: deviceScale === scale, size: { width: manifest.canvasWidth, height: manifest.canvasHeight } }, (n, total) => progress.update(`png: image ${n}/${total}`))
           moveImages(partial, path)
           const bytes = files.reduce((sum, f) => sum + statSync(join(path, basename(f))).size, 0)
           results.push(done(format, path, bytes, files.length, started, `at ${scale}×`))

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import type { PrintPage } from './session'
+import { showOnly, type PrintPage } from './session'
 
 /** `007.png`, or `007-02.png` for step 2 of slide 7 when every step is its own image. */
 export function pngName(page: PrintPage, withClicks: boolean): string {
@@ -17,13 +17,14 @@ export async function writePngs(
   page: Page,
   pages: PrintPage[],
   folder: string,
-  options: { withClicks: boolean; atDeviceScale: boolean },
+  options: { withClicks: boolean; atDeviceScale: boolean; size: { width: number; height: number } },
   report: (done: number, total: number) => void,
 ): Promise<string[]> {
   mkdirSync(folder, { recursive: true })
   const files: string[] = []
   for (const [i, printPage] of pages.entries()) {
-    const png = await page.locator(`[id="${printPage.id}"]`).screenshot({ type: 'png', animations: 'disabled', scale: options.atDeviceScale ? 'device' : 'css' })
+    const at = await showOnly(page, printPage.id)
+    const png = await page.screenshot({ type: 'png', clip: { ...at, ...options.size }, scale: options.atDeviceScale ? 'device' : 'css' })
     const file = join(folder, pngName(printPage, options.withClicks))
     writeFileSync(file, png)
     files.push(file)

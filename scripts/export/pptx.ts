@@ -5,7 +5,7 @@ import PptxGenJS from 'pptxgenjs'
 import JSZip from 'jszip'
 import type { Page } from 'playwright-core'
 import { readSlideShapes, type Box, type Paragraph, type Shape, type SlideShapes, type TableCell, type TextRun } from './slide-shapes'
-import type { PrintPage } from './session'
+import { showOnly, type PrintPage } from './session'
 
 /** The slide's width in inches (PowerPoint's 16:9 is 10 in wide; the height follows the deck's canvas). */
 const SLIDE_WIDTH_IN = 10
@@ -194,12 +194,12 @@ function addBox(slide: PptxGenJS.Slide, pptx: PptxGenJS, shape: Extract<Shape, {
   })
 }
 
-/** Screenshots one element of the print view (the context's device scale gives the 2×). */
-async function picture(page: Page, key: string, bare: boolean): Promise<string | null> {
+/** Screenshots one element of the shown print page (the context's device scale gives the 2×). */
+async function picture(page: Page, key: string, bare: boolean, box: Box, at: { x: number; y: number }): Promise<string | null> {
   const element = page.locator(`[data-export-picture="${key}"]`)
   if (bare) await element.evaluate((el) => el.setAttribute('data-export-bare', ''))
   try {
-    const png = await element.screenshot({ type: 'png', animations: 'disabled', timeout: 10_000 })
+    const png = await page.screenshot({ type: 'png', clip: { x: at.x + box.x, y: at.y + box.y, width: box.w, height: box.h }, timeout: 10_000 })
     return `data:image/png;base64,${png.toString('base64')}`
   } catch {
     return null
@@ -227,6 +227,7 @@ export async function buildPptx(page: Page, input: PptxInput, report: (done: num
   // A picture of a background shows the background only, not the text drawn over it (which stays text).
   await page.addStyleTag({ content: '[data-export-bare] * { visibility: hidden !important; }' })
   for (const [i, printPage] of input.pages.entries()) {
+    const at = await showOnly(page, printPage.id)
     const shapes: SlideShapes = await page.evaluate(readSlideShapes, printPage.id)
     const slide = pptx.addSlide()
     if (shapes.background) slide.background = { color: hex(shapes.background) }
@@ -235,7 +236,7 @@ export async function buildPptx(page: Page, input: PptxInput, report: (done: num
       else if (shape.kind === 'table') addTable(slide, shape, u, targets, input.canvasWidth)
       else if (shape.kind === 'box') addBox(slide, pptx, shape, u)
       else {
-        const data = await picture(page, shape.key, shape.bare)
+        const data = await picture(page, shape.key, shape.bare, shape.box, at)
         if (!data) {
           warnings.push(`slide ${printPage.no}: a picture could not be taken (${shape.alt || 'unnamed element'})`)
           continue

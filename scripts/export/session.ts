@@ -77,9 +77,24 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
       const [no = 0, clicks = 0] = id.split('-').map(Number)
       return { id, no, clicks }
     })
+    // One page at a time in the viewport: a screenshot is then a plain capture, no scrolling through 100 pages.
+    await page.addStyleTag({ content: '.print-root.export-solo .print-slide-container:not(.export-shown) { display: none !important; }' })
     return { page, context, origin: server.origin, pages, warnings, close }
   } catch (error) {
     await close()
     throw error
   }
+}
+
+/** Shows only the print page `id` (the others hidden) and returns where it sits in the viewport. */
+export async function showOnly(page: Page, id: string): Promise<{ x: number; y: number }> {
+  return page.evaluate((pageId) => {
+    document.querySelector('.print-root')?.classList.add('export-solo')
+    document.querySelector('.export-shown')?.classList.remove('export-shown')
+    const shown = document.getElementById(pageId)
+    shown?.classList.add('export-shown')
+    window.scrollTo(0, 0)
+    const rect = shown?.getBoundingClientRect()
+    return { x: rect?.left ?? 0, y: rect?.top ?? 0 }
+  }, id)
 }

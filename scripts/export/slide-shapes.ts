@@ -282,7 +282,7 @@ export function readSlideShapes(pageId: string): SlideShapes {
     if (rows.length) shapes.push({ kind: 'table', box: boxOf(table), rows, colWidths, rowHeights })
   }
   const hasOwnText = (el: Element) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim())
-  const inlineOnly = (el: Element) => [...el.children].every((c) => !isBlock(c) && !isPicture(c) && inlineOnly(c))
+  const inlineOnly = (el: Element): boolean => [...el.children].every((c) => !isBlock(c) && !isPicture(c) && inlineOnly(c))
 
   const visit = (el: Element) => {
     if (SKIP_TAGS.has(el.tagName.toUpperCase())) return
