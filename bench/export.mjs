@@ -6,7 +6,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tmpdir } from 'node:os'
 import { parseArgs } from 'node:util'
 
@@ -77,7 +77,7 @@ function treeRss(pid) {
 function run(args) {
   return new Promise((resolvePromise, reject) => {
     const started = Date.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'export.mjs'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href, join(root, 'scripts', 'export.mjs'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     let errors = ''
     let peak = 0

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { pathToFileURL } from 'node:url'
 import { join, resolve } from 'node:path'
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef } from 'pdf-lib'
 import { parseExportArgs, pdfFileName, outputName, UsageError } from '../../scripts/export/options.mjs'
@@ -18,7 +19,7 @@ const work = mkdtempSync(join(tmpdir(), 'deck-export-test-'))
 const dist = join(work, 'dist')
 
 function exportCli(args: string[], env: Record<string, string> = {}, cwd = root) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', resolve(root, 'scripts/export.mjs'), ...args], {
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href, resolve(root, 'scripts/export.mjs'), ...args], {
     cwd,
     env: { ...process.env, SLIDES_ENTRY: '', ...env },
     encoding: 'utf8',
