@@ -49,7 +49,8 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
   const warnings: string[] = []
   const scheme = options.dark ? 'dark' : 'light'
   const context = await browser.newContext({
-    viewport: { width: manifest.canvasWidth, height: manifest.canvasHeight },
+    // Taller than a page: the page shown alone sits below the print view's top margin and must fit whole.
+    viewport: { width: manifest.canvasWidth, height: manifest.canvasHeight + 200 },
     deviceScaleFactor: options.scale ?? 1,
     colorScheme: scheme,
     reducedMotion: 'reduce',
