@@ -285,6 +285,7 @@ try {
     ['overview', 'overview.mjs'],
     ['diagram', 'diagram.mjs'],
     ['sync', 'sync.mjs'],
+    ['reader', 'reader.mjs'],
   ])
     if (wanted(name)) await benchFeature(script)
   if (wanted('export')) {
