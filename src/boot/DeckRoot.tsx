@@ -1,19 +1,25 @@
 // The whole app inside its store and router: the same tree in the browser (hydrated or rendered) and at build time
 // (src/prerender.tsx), so the prerendered HTML is exactly what the browser's first render produces.
-import { StrictMode, useEffect, useLayoutEffect, type ReactNode } from 'react'
+import { createContext, StrictMode, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react'
 import { Provider } from 'jotai'
 import App from '../App'
 import { deckStore } from '../state/store'
 
 export interface BootEvents {
-  /** The first render is committed (before paint): stored preferences may now replace the defaults it used. */
+  /** The first page is committed (before paint): stored preferences may now replace the defaults it used. */
   committed?: () => void
-  /** The app listens for keys and pointers: what was pressed meanwhile can be passed on. */
+  /** The page listens for keys and pointers: what was pressed meanwhile can be passed on. */
   listening?: () => void
 }
 
-/** Layout effects and effects run children first, so these fire once the whole first page has committed. */
-function BootPoint({ events, children }: { events: BootEvents; children: ReactNode }) {
+const BootContext = createContext<BootEvents>({})
+
+/**
+ * Placed around the routes, inside their Suspense boundary: React hydrates a boundary after the root around it, so
+ * only there do these effects run after the page's own (its key listeners) have. Children's effects run first.
+ */
+export function BootPoint({ children }: { children: ReactNode }) {
+  const events = useContext(BootContext)
   useLayoutEffect(() => events.committed?.(), [events])
   useEffect(() => {
     events.listening?.()
@@ -27,11 +33,11 @@ export default function DeckRoot({ router: Router, events = {} }: { router: (pro
   return (
     <StrictMode>
       <Provider store={deckStore}>
-        <Router>
-          <BootPoint events={events}>
+        <BootContext.Provider value={events}>
+          <Router>
             <App />
-          </BootPoint>
-        </Router>
+          </Router>
+        </BootContext.Provider>
       </Provider>
     </StrictMode>
   )
