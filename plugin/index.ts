@@ -125,9 +125,19 @@ export default function deckPlugin(): Plugin {
     ].join('\n')
   }
 
-  const slideModule = async (no: number): Promise<string> => {
+  /** Each slide's module code per analysis, so the prerendering build does not highlight the deck again. */
+  const moduleCache = new WeakMap<AnalyzedSlide, { noteHtml: string; code: Promise<string> }>()
+  const slideModule = (no: number): Promise<string> => {
     const state = states[no - 1]
-    if (!state) return `export const no = ${no}\nexport const noteHtml = ''\nexport const slots = { default: null }`
+    if (!state) return Promise.resolve(`export const no = ${no}\nexport const noteHtml = ''\nexport const slots = { default: null }`)
+    if (!isBuild) return makeSlideModule(no, state)
+    const cached = moduleCache.get(state.analyzed)
+    if (cached && cached.noteHtml === state.noteHtml) return cached.code
+    const code = makeSlideModule(no, state)
+    moduleCache.set(state.analyzed, { noteHtml: state.noteHtml, code })
+    return code
+  }
+  const makeSlideModule = async (no: number, state: SlideState): Promise<string> => {
     const highlighted = await highlightSlide(state.analyzed.hast, deck!.config)
     return slideModuleCode({
       no,
@@ -181,6 +191,8 @@ export default function deckPlugin(): Plugin {
   return {
     name: 'deck',
     enforce: 'pre',
+    // One instance for the browser build and the prerendering one: the deck is parsed and highlighted once.
+    sharedDuringBuild: true,
     configResolved(config) {
       root = config.root
       entry = deckEntry(root)
@@ -188,6 +200,8 @@ export default function deckPlugin(): Plugin {
       baseUrl = config.base
     },
     async buildStart() {
+      // The prerendering build (plugin/prerender.ts) reuses what the browser build loaded, warned and emitted.
+      if (isBuild && this.environment.name !== 'client' && deck) return
       errors = load()
       if (isBuild && errors.length) this.error(`The deck has errors:\n${formatDeckErrors(errors, root)}`)
       if (!deck) this.error(formatDeckErrors(errors, root))
@@ -278,7 +292,7 @@ export default function deckPlugin(): Plugin {
         .replace('</head>', `<script>${boot}</script>\n${Object.keys(fontUrls).length ? `<style>${fontFaceCss(fontUrls)}</style>\n` : ''}</head>`)
     },
     async generateBundle() {
-      if (!deck) return
+      if (!deck || this.environment.name !== 'client') return
       // The diagram checks ran in mermaid's worker while the bundle was made.
       for (const state of states) for (const m of await state.analyzed.later) this.warn(warningOf(state, m))
       const { config } = deck

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import PlayView from './features/play/PlayView'
 import DeckSync from './state/sync/DeckSync'
+import { BootPoint } from './boot/DeckRoot'
 import { asksForReader } from './logic/reader'
 
 /** The reader (`/N?view=reader`, and the prerendered page's `/reader/`): its code loads only when asked for. */
@@ -31,23 +32,26 @@ export default function DeckRoutes() {
           route loading never restarts it. */}
       <DeckSync />
       <Suspense fallback={null}>
-        <Routes>
-          <Route path="/" element={<RedirectTo path="/1" />} />
-          <Route path="/print" element={<PrintView />} />
-          <Route
-            path="/presenter/print"
-            element={
-              <PresenterGuard>
-                <PresenterPrintView />
-              </PresenterGuard>
-            }
-          />
-          <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
-          <Route path="/presenter/:no" element={<PresenterView />} />
-          <Route path="/reader" element={<ReaderView />} />
-          <Route path="/:no" element={<PlayRoute />} />
-          <Route path="*" element={<Navigate to="/1" replace />} />
-        </Routes>
+        {/* Inside the boundary: the boot's events wait for the page (hydrated or loaded) to listen. */}
+        <BootPoint>
+          <Routes>
+            <Route path="/" element={<RedirectTo path="/1" />} />
+            <Route path="/print" element={<PrintView />} />
+            <Route
+              path="/presenter/print"
+              element={
+                <PresenterGuard>
+                  <PresenterPrintView />
+                </PresenterGuard>
+              }
+            />
+            <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
+            <Route path="/presenter/:no" element={<PresenterView />} />
+            <Route path="/reader" element={<ReaderView />} />
+            <Route path="/:no" element={<PlayRoute />} />
+            <Route path="*" element={<Navigate to="/1" replace />} />
+          </Routes>
+        </BootPoint>
       </Suspense>
     </>
   )

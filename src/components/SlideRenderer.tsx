@@ -11,11 +11,9 @@ export interface SlideRendererProps {
   no: number
   clicks: number
   className?: string
-  /** Drawn before the app has loaded (src/boot): marked `data-boot` instead of `data-loaded`, which means "ready to use". */
-  boot?: boolean
 }
 
-export default function SlideRenderer({ no, clicks, className, boot }: SlideRendererProps) {
+export default function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
   const slide = useAtomValue(slidesAtom)[no - 1]
   const mod = useSlideModule(no)
   const ref = useRef<HTMLDivElement>(null)
@@ -30,8 +28,7 @@ export default function SlideRenderer({ no, clicks, className, boot }: SlideRend
       ref={ref}
       className={['slidev-page', `slidev-page-${no}`, className].filter(Boolean).join(' ')}
       data-slidev-no={no}
-      data-loaded={boot ? undefined : mod ? 'true' : 'false'}
-      data-boot={boot ? (mod ? 'loaded' : 'loading') : undefined}
+      data-loaded={mod ? 'true' : 'false'}
     >
       {mod ? (
         <SlideNoContext.Provider value={no}>
