@@ -5,6 +5,7 @@ import { slidesAtom } from '../state/deck'
 import { useSlideModule } from '../state/slide-modules'
 import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
+import { useHydrated } from '../state/hydrated'
 
 export interface SlideRendererProps {
   no: number
@@ -16,6 +17,8 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
   const slide = useAtomValue(slidesAtom)[no - 1]
   const mod = useSlideModule(no)
   const ref = useRef<HTMLDivElement>(null)
+  // "Ready to use" means the app runs the slide: not in prerendered HTML, which only shows it.
+  const hydrated = useHydrated()
   useLayoutEffect(() => {
     if (ref.current) applyClicks(ref.current, clicks)
   }, [clicks, mod])
@@ -27,7 +30,7 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
       ref={ref}
       className={['slidev-page', `slidev-page-${no}`, className].filter(Boolean).join(' ')}
       data-slidev-no={no}
-      data-loaded={mod ? 'true' : 'false'}
+      data-loaded={mod && hydrated ? 'true' : 'false'}
     >
       {mod ? <Layout slots={mod.slots} frontmatter={slide.frontmatter} no={no} className={extra} /> : null}
     </div>
