@@ -1,6 +1,6 @@
 // Boots the deck in the browser. A build's play page arrives prerendered (src/prerender.tsx): the slide is already
-// on screen, and the app hydrates it in place once its module is here. Any other page (presenter, print, a page the
-// host answered with another page's HTML, every page under `npm run dev`) is rendered here.
+// on screen, and the app hydrates it in place once its module is here. Any other page (presenter, print, reader, a
+// page the host answered with another page's HTML, every page under `npm run dev`) is rendered here.
 // Keys pressed before the app listens are held and carried out then.
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter, HashRouter } from 'react-router-dom'
@@ -14,25 +14,45 @@ import { loadSlide } from './state/slide-modules'
 import { restorePreferences } from './state/preferences'
 import { entryRoute } from './logic/entry'
 import { canHydrate } from './logic/prerendered'
+import { asksForReader, opensInReader, readerSearch, storedViewChoice } from './logic/reader'
 
 const base = import.meta.env.BASE_URL
 // Hash routing keeps the path and its query after '#'.
 const [hashPath, hashQuery = ''] = location.hash.replace(/^#/, '').split('?')
 const [path, search] = config.routerMode === 'hash' ? [hashPath || '/', hashQuery] : [location.pathname.slice(base.length - 1), location.search]
 const entry = entryRoute(path, search, slides.map((s) => s.clicks))
+
+/** The remembered slides/reader choice; storage may be off. */
+function rememberedView() {
+  try {
+    return storedViewChoice(localStorage.getItem('slidev-view'))
+  } catch {
+    return null
+  }
+}
+
+// A phone held upright opens play pages as the reader (unless the viewer chose the slides): the address says so
+// before anything is drawn, so the router opens the reader and no canvas slide is drawn first.
+const reader = entry.kind === 'play' && opensInReader({ search, stored: rememberedView(), width: innerWidth, height: innerHeight })
+if (reader && !asksForReader(search)) {
+  const to = `/${entry.no}${readerSearch(search)}`
+  history.replaceState(history.state, '', config.routerMode === 'hash' ? `${location.pathname}${location.search}#${to}` : `${base.replace(/\/$/, '')}${to}`)
+}
 const container = document.getElementById('app')!
 
 function Router({ children }: { children: ReactNode }) {
-  const basename = base.replace(/\/$/, '') || undefined
-  return config.routerMode === 'hash' ? <HashRouter>{children}</HashRouter> : <BrowserRouter basename={basename}>{children}</BrowserRouter>
+  // Hash routes live after '#': the page's own path (a file on disk, base './') is no part of them.
+  if (config.routerMode === 'hash') return <HashRouter>{children}</HashRouter>
+  return <BrowserRouter basename={base.replace(/\/$/, '') || undefined}>{children}</BrowserRouter>
 }
 
 async function boot() {
-  const keys = entry.kind === 'play' ? holdEarlyKeys() : null
-  const hydrate = canHydrate(container.dataset.prerendered, path, search)
+  const slidesFirst = entry.kind === 'play' && !reader
+  const keys = slidesFirst ? holdEarlyKeys() : null
+  const hydrate = slidesFirst && canHydrate(container.dataset.prerendered, path, search)
   // The root is slide 1's page: its address becomes /1 before the router sees it (the route it redirects to).
   if (hydrate && (path === '/' || path === '')) history.replaceState(history.state, '', `${base}1${search}${location.hash}`)
-  if (entry.kind === 'play') await loadSlide(entry.no)
+  if (slidesFirst) await loadSlide(entry.no)
   const events: BootEvents = { listening: () => keys?.release() }
   if (hydrate) {
     // The first render must equal the HTML, which was made with default preferences; the stored ones apply right

@@ -6,6 +6,7 @@ import { useSlideModule } from '../state/slide-modules'
 import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
 import { useHydrated } from '../state/hydrated'
+import { SlideNoContext } from './slide-context'
 
 export interface SlideRendererProps {
   no: number
@@ -32,7 +33,11 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
       data-slidev-no={no}
       data-loaded={mod && hydrated ? 'true' : 'false'}
     >
-      {mod ? <Layout slots={mod.slots} frontmatter={slide.frontmatter} no={no} className={extra} /> : null}
+      {mod ? (
+        <SlideNoContext.Provider value={no}>
+          <Layout slots={mod.slots} frontmatter={slide.frontmatter} no={no} className={extra} />
+        </SlideNoContext.Provider>
+      ) : null}
     </div>
   )
 }
