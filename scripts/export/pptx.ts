@@ -5,7 +5,7 @@ import PptxGenJS from 'pptxgenjs'
 import JSZip from 'jszip'
 import type { Page } from 'playwright-core'
 import { readSlideShapes, type Box, type Paragraph, type Shape, type SlideShapes, type TableCell, type TextRun } from './slide-shapes'
-import { showAll, showOnly, type PrintPage } from './session'
+import { showOnly, type PrintPage } from './session'
 
 /** The slide's width in inches (PowerPoint's 16:9 is 10 in wide; the height follows the deck's canvas). */
 const SLIDE_WIDTH_IN = 10
@@ -226,14 +226,9 @@ export async function buildPptx(page: Page, input: PptxInput, report: (done: num
   let pictures = 0
   // A picture of a background shows the background only, not the text drawn over it (which stays text).
   await page.addStyleTag({ content: '[data-export-bare] * { visibility: hidden !important; }' })
-  let solo = false
   for (const [i, printPage] of input.pages.entries()) {
-    // Read with every page laid out; a page is shown alone only when it has pictures to take (switching costs a layout).
-    if (solo) await showAll(page)
-    solo = false
+    const at = await showOnly(page, printPage.id)
     const shapes: SlideShapes = await page.evaluate(readSlideShapes, printPage.id)
-    const at = shapes.shapes.some((shape) => shape.kind === 'picture') ? await showOnly(page, printPage.id) : { x: 0, y: 0 }
-    solo ||= shapes.shapes.some((shape) => shape.kind === 'picture')
     const slide = pptx.addSlide()
     if (shapes.background) slide.background = { color: hex(shapes.background) }
     for (const shape of shapes.shapes) {

@@ -99,8 +99,3 @@ export async function showOnly(page: Page, id: string): Promise<{ x: number; y: 
     return { x: rect?.left ?? 0, y: rect?.top ?? 0 }
   }, id)
 }
-
-/** Shows every print page again (after `showOnly`). */
-export async function showAll(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelector('.print-root')?.classList.remove('export-solo'))
-}
