@@ -1,4 +1,5 @@
 // Resolves the deck configuration from the headmatter: defaults of spec.md section 3, every bad value reported.
+import { parseDuration } from './duration'
 
 export type ColorSchema = 'auto' | 'light' | 'dark' | 'all'
 
@@ -35,6 +36,8 @@ export interface DeckConfig {
   colorSchema: ColorSchema
   drawings: DrawingsConfig
   presenter: boolean | 'dev' | 'build'
+  /** The camera view and the recorder: everywhere, nowhere, or only under the dev server (Slidev's default). */
+  record: boolean | 'dev'
   editor: boolean
   info: string | false
   transition: string
@@ -47,6 +50,8 @@ export interface DeckConfig {
   highlighter: 'shiki'
   favicon: string
   mermaid: Record<string, unknown>
+  /** The talk's planned length in milliseconds (headmatter `duration`), or null: no pacing, the timer only counts. */
+  duration: number | null
 }
 
 export const defaultConfig: DeckConfig = {
@@ -64,6 +69,7 @@ export const defaultConfig: DeckConfig = {
   colorSchema: 'auto',
   drawings: { enabled: true, persist: false, presenterOnly: false, syncAll: true },
   presenter: true,
+  record: 'dev',
   editor: true,
   info: false,
   transition: 'slide-left',
@@ -85,6 +91,7 @@ export const defaultConfig: DeckConfig = {
   highlighter: 'shiki',
   favicon: '/favicon.svg',
   mermaid: { theme: 'neutral' },
+  duration: null,
 }
 
 type Report = (key: string, message: string) => void
@@ -165,8 +172,11 @@ function resolveFonts(value: unknown, report: Report): FontsConfig {
   }
 }
 
-/** The deck configuration from a headmatter; `report(key, message)` receives every rejected value. */
-export function resolveConfig(head: Record<string, unknown>, report: Report = () => {}): DeckConfig {
+/**
+ * The deck configuration from a headmatter; `report(key, message)` receives every rejected value, `warn` the values
+ * that are dropped without failing the build (a bad `duration` only turns pacing off).
+ */
+export function resolveConfig(head: Record<string, unknown>, report: Report = () => {}, warn: Report = report): DeckConfig {
   const aspectRatio = head.aspectRatio === undefined ? defaultConfig.aspectRatio : parseAspectRatio(head.aspectRatio)
   if (aspectRatio === undefined) report('aspectRatio', `"aspectRatio" must look like 16/9 or a positive number, got ${JSON.stringify(head.aspectRatio)}.`)
   let canvasWidth = defaultConfig.canvasWidth
@@ -188,6 +198,10 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
   if (typeof head.presenter === 'boolean' || head.presenter === 'dev' || head.presenter === 'build') presenter = head.presenter
   else if (head.presenter !== undefined) report('presenter', '"presenter" must be true, false, "dev" or "build".')
 
+  let record: DeckConfig['record'] = defaultConfig.record
+  if (typeof head.record === 'boolean' || head.record === 'dev') record = head.record
+  else if (head.record !== undefined) report('record', '"record" must be true, false or "dev".')
+
   const htmlAttrs: Record<string, string> = {}
   if (head.htmlAttrs !== undefined) {
     if (head.htmlAttrs && typeof head.htmlAttrs === 'object' && !Array.isArray(head.htmlAttrs)) {
@@ -204,6 +218,12 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
   if (!titleTemplate.includes('%s')) {
     report('titleTemplate', '"titleTemplate" must contain %s, where the title goes.')
     titleTemplate = defaultConfig.titleTemplate
+  }
+  let duration: number | null = null
+  if (head.duration !== undefined && head.duration !== null) {
+    const parsed = parseDuration(head.duration)
+    if (parsed.ok) duration = parsed.ms
+    else warn('duration', `"duration" ${parsed.reason}; the presenter view shows no pacing.`)
   }
   const mermaid = head.mermaid && typeof head.mermaid === 'object' && !Array.isArray(head.mermaid) ? { ...defaultConfig.mermaid, ...(head.mermaid as object) } : defaultConfig.mermaid
 
@@ -222,6 +242,7 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
     colorSchema: pickOneOf(head, 'colorSchema', ['auto', 'light', 'dark', 'all'] as const, defaultConfig.colorSchema, report),
     drawings: resolveDrawings(head.drawings, report),
     presenter,
+    record,
     editor: pickBoolean(head, 'editor', defaultConfig.editor, report),
     info,
     transition: pickString(head, 'transition', defaultConfig.transition, report),
@@ -234,6 +255,7 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
     highlighter: 'shiki',
     favicon: pickString(head, 'favicon', defaultConfig.favicon, report),
     mermaid,
+    duration,
   }
 }
 

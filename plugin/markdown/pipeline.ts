@@ -28,6 +28,8 @@ export interface SlideCompileOptions {
   mermaid: Record<string, unknown>
   lineNumbers: boolean
   codeCopy: boolean
+  /** The headmatter, for `:href="$slidev.configs.key"` bindings. */
+  configs?: Record<string, unknown>
   publicDir: string
   deckDir: string
   /** How broken diagrams are found: at once (default), `'later'` (see AnalyzedSlide.later), or not at all. */
@@ -72,7 +74,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     // Before rehype-raw, which drops the places of nodes that were not raw HTML (a TeX error names its line).
     .use(rehypeKatex, { strict: 'ignore' })
     .use(rehypeRaw)
-    .use(rehypeLinks, { total: options.total })
+    .use(rehypeLinks, { total: options.total, configs: options.configs })
     .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })

@@ -1,6 +1,8 @@
 // The viewer's preferences in localStorage (Slidev's key names); a corrupt or foreign value falls back to the default.
 import { atom, type PrimitiveAtom } from 'jotai'
+import { isViewChoice, type ViewChoice } from '../logic/reader'
 import { DEFAULT_BRUSH, DEFAULT_TOOLBAR_POSITION, isBrush, isToolbarPosition, type Brush, type ToolbarPosition } from '../logic/drawing'
+import { DEFAULT_CAMERA_FRAME, isCameraFrame, type CameraFrame } from '../logic/recording'
 
 export const STORAGE_PREFIX = 'slidev-'
 
@@ -64,8 +66,17 @@ export const presenterCursorAtom = preferenceAtom('presenter-cursor', true, isBo
 export const showEditorAtom = preferenceAtom('show-editor', false, isBoolean)
 export const editorWidthAtom = preferenceAtom('editor-width', 420, isNumberIn(240, 2000))
 export const presenterFontSizeAtom = preferenceAtom('presenter-font-size', 1, isNumberIn(0.5, 2))
-export const presenterLayoutAtom = preferenceAtom<1 | 2>('presenter-layout', 1, isOneOf<1 | 2>(1, 2))
+export const presenterLayoutAtom = preferenceAtom<1 | 2 | 3>('presenter-layout', 1, isOneOf<1 | 2 | 3>(1, 2, 3))
+/** The notes layout's split (the slides' column as a share of the width). */
+export const presenterNotesSplitAtom = preferenceAtom('presenter-notes-split', 0.32, isNumberIn(0.15, 0.7))
 export const drawingEnabledAtom = preferenceAtom('drawing-enabled', false, isBoolean)
 export const drawingPinnedAtom = preferenceAtom('drawing-pinned', false, isBoolean)
 export const drawingBrushAtom = preferenceAtom<Brush>('drawing-brush', DEFAULT_BRUSH, isBrush)
 export const drawingToolbarPositionAtom = preferenceAtom<ToolbarPosition>('drawing-toolbar-position', DEFAULT_TOOLBAR_POSITION, isToolbarPosition)
+/** The slides or the reader, as last chosen with their toggle; null until chosen (the screen decides). */
+export const viewChoiceAtom = preferenceAtom<ViewChoice | null>('view', null, (v): v is ViewChoice | null => v === null || isViewChoice(v))
+export const isDeviceId = (v: unknown): v is string => typeof v === 'string' && v.length <= 512
+/** The chosen camera and microphone (a device id, 'default', or 'none'). */
+export const cameraAtom = preferenceAtom('camera', 'default', isDeviceId)
+export const micAtom = preferenceAtom('mic', 'default', isDeviceId)
+export const cameraFrameAtom = preferenceAtom<CameraFrame>('camera-frame', DEFAULT_CAMERA_FRAME, isCameraFrame)
