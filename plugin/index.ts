@@ -73,6 +73,8 @@ export default function deckPlugin(): Plugin {
     next.warnings.push(...checked.warnings)
     if (next.errors.length && deck) return next.errors
     if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
+    // The one-file HTML export: hash routes (no server to answer /N), drawings never kept (spec: "drawing, not kept").
+    if (process.env.DECK_SINGLE_FILE) next.config = { ...next.config, routerMode: 'hash', drawings: { ...next.config.drawings, persist: false } }
     deck = next
     states = next.slides.map((slide) => ({ slide, analyzed: analyze(slide, next), noteHtml: noteHtmlOf(slide.note) }))
     return next.errors
