@@ -1,11 +1,22 @@
 // Types of relay.mjs: the transport-free sync relay shared by `npm run serve` and the dev server.
-import type { LIMITS, ServerMessage, SharedState } from '../src/logic/sync-protocol.mjs'
+import type { LIMITS, PairedDevice, ServerMessage, SharedState } from '../src/logic/sync-protocol.mjs'
 
 export interface ClientLink {
   /** `text` is `message` already serialised (once for every client of a broadcast). */
   send: (text: string, message: ServerMessage) => void
   close: (code: number, reason: string) => void
   label?: string
+  /** The paired phone this connection came from (its cookie), if any. */
+  device?: string | null
+}
+
+/** Pairing as the relay sees it (npm run serve only): password holders issue codes and revoke phones. */
+export interface RelayPairing {
+  issue: () => { url: string; expires: number; reachable: boolean }
+  revoke: (id: string) => boolean
+  list: () => PairedDevice[]
+  isPaired: (id: string) => boolean
+  onChange: (listener: () => void) => () => void
 }
 
 export interface RelayConnection {
@@ -22,6 +33,7 @@ export interface RelayOptions {
   log?: (line: string) => void
   limits?: typeof LIMITS
   now?: () => number
+  pairing?: RelayPairing | null
 }
 
 export interface Relay {

@@ -6,7 +6,15 @@ import { LIMITS, applyPatch, initialSharedState, parseClientMessage } from '../s
 /**
  * @typedef {import('../src/logic/sync-protocol.mjs').SharedState} SharedState
  * @typedef {import('../src/logic/sync-protocol.mjs').ServerMessage} ServerMessage
- * @typedef {{ send: (text: string, message: ServerMessage) => void, close: (code: number, reason: string) => void, label?: string }} ClientLink
+ * @typedef {{ send: (text: string, message: ServerMessage) => void, close: (code: number, reason: string) => void, label?: string, device?: string | null }} ClientLink
+ *   `device`: the paired phone this connection came from (its cookie), if any.
+ * @typedef {{
+ *   issue: () => { url: string, expires: number, reachable: boolean },
+ *   revoke: (id: string) => boolean,
+ *   list: () => import('../src/logic/sync-protocol.mjs').PairedDevice[],
+ *   isPaired: (id: string) => boolean,
+ *   onChange: (listener: () => void) => () => void,
+ * }} RelayPairing
  * @typedef {{ receive: (raw: unknown) => void, disconnect: () => void, readonly no: number, readonly canWrite: boolean }} RelayConnection
  */
 
@@ -20,20 +28,36 @@ const FLOOD_CLOSE_AFTER = 2000
  *   log?: (line: string) => void,
  *   limits?: typeof LIMITS,
  *   now?: () => number,
+ *   pairing?: RelayPairing | null,
  * }} [options] `authorize` null means no password: every connection may write. `required` says whether a password is
- * set right now (the dev server rereads the deck); it defaults to "authorize is given".
+ * set right now (the dev server rereads the deck); it defaults to "authorize is given". `pairing` (npm run serve only)
+ * lets password holders pair phones, which then write without the password until revoked.
  */
-export function createRelay({ authorize = null, required = () => authorize !== null, log = (line) => console.log(line), limits = LIMITS, now = () => Date.now() } = {}) {
+export function createRelay({ authorize = null, required = () => authorize !== null, log = (line) => console.log(line), limits = LIMITS, now = () => Date.now(), pairing = null } = {}) {
   /** @type {SharedState} */
   let state = initialSharedState()
-  /** @type {Set<{ no: number, link: ClientLink, welcomed: boolean, canWrite: boolean }>} */
+  /** @type {Set<{ no: number, link: ClientLink, welcomed: boolean, canWrite: boolean, byPassword: boolean }>} */
   const connections = new Set()
+
+  // A revoked phone stops driving at once (its connections are told they may only follow); password holders see the list.
+  pairing?.onChange(() => {
+    const devices = pairing.list()
+    for (const client of connections) {
+      if (!client.welcomed) continue
+      if (client.canWrite && !client.byPassword && client.link.device && !pairing.isPaired(client.link.device)) {
+        client.canWrite = false
+        log(`[sync] client #${client.no}: its device was unpaired; it may only follow now`)
+        send(client, { type: 'welcome', canWrite: false, passwordRequired: required(), canPair: false, state })
+      }
+      if (client.byPassword) send(client, { type: 'devices', devices })
+    }
+  })
   let counter = 0
   const stats = { received: 0, relayed: 0, dropped: 0 }
 
   /** @param {ClientLink} link @returns {RelayConnection} */
   function connect(link) {
-    const client = { no: ++counter, link, welcomed: false, canWrite: !required() }
+    const client = { no: ++counter, link, welcomed: false, canWrite: !required(), byPassword: !required() }
     let tokens = limits.rateBurst
     let refilled = now()
     let flooding = 0
@@ -98,12 +122,28 @@ export function createRelay({ authorize = null, required = () => authorize !== n
         const message = checked.value
         if (message.type === 'hello') {
           const passwordRequired = required()
-          client.canWrite = !passwordRequired || (authorize !== null && authorize(message.password))
-          if (passwordRequired && message.password !== undefined && !client.canWrite) log(`[sync] ${name} gave a wrong presenter password: it may only follow`)
+          client.byPassword = !passwordRequired || (authorize !== null && authorize(message.password))
+          const paired = Boolean(pairing && link.device && pairing.isPaired(link.device))
+          client.canWrite = client.byPassword || paired
+          if (passwordRequired && message.password !== undefined && !client.byPassword) log(`[sync] ${name} gave a wrong presenter password: it may only follow`)
           client.welcomed = true
-          send(client, { type: 'welcome', canWrite: client.canWrite, passwordRequired, state })
+          const canPair = Boolean(pairing) && client.byPassword
+          send(client, { type: 'welcome', canWrite: client.canWrite, passwordRequired, canPair, state })
+          if (canPair) send(client, { type: 'devices', devices: pairing.list() })
           return
         }
+        if (message.type === 'pair' || message.type === 'revoke') {
+          if (!pairing) return drop('pairing a phone needs npm run serve')
+          if (!client.welcomed || !client.byPassword) return drop('not authorised: only a connection that presented the presenter password may pair or revoke a phone')
+          if (message.type === 'pair') {
+            const issued = pairing.issue()
+            log(`[sync] ${name} asked for a pairing code (valid until ${new Date(issued.expires).toISOString()})`)
+            send(client, { type: 'pairing', ...issued })
+          } else if (pairing.revoke(message.device)) log(`[sync] ${name} revoked device ${message.device}`)
+          else send(client, { type: 'devices', devices: pairing.list() })
+          return
+        }
+        if (client.canWrite && !client.byPassword && !(pairing && link.device && pairing.isPaired(link.device))) client.canWrite = false
         if (!client.canWrite) return drop('not authorised: only a connection that presented the presenter password may change the shared state')
         const next = applyPatch(state, message.patch)
         if (message.patch.drawings && jsonSize(next.drawings) > limits.maxDrawingsChars) return drop(`drawings would be over ${limits.maxDrawingsChars} characters in all`)

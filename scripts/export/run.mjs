@@ -125,7 +125,9 @@ export async function exportDeck(options) {
 
     t = Date.now()
     progress.update(`Printing ${layout.ids.length} page${layout.ids.length === 1 ? '' : 's'} to PDF…`)
-    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true })
+    // Tagged: headings, reading order and alt text reach screen readers (Chromium's structure tree); the bookmarks
+    // come from the slide titles in finishPdf, so Chromium's own outline is not asked for.
+    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true, tagged: true })
     lap('pdf', t)
 
     t = Date.now()
@@ -170,7 +172,7 @@ function slideList(nos) {
  * @param {number} timeoutMs
  * @param {(text: string) => void} report
  */
-async function waitForReady(page, timeoutMs, report) {
+export async function waitForReady(page, timeoutMs, report) {
   const deadline = Date.now() + timeoutMs
   let last = ''
   for (;;) {

@@ -11,8 +11,14 @@ export interface Limits {
   readonly maxPasswordLength: number
   readonly ratePerSecond: number
   readonly rateBurst: number
+  readonly maxWidgets: number
+  readonly maxWidgetChars: number
 }
 export const LIMITS: Limits
+
+/** What audience screens show instead of the slide. */
+export type Blackout = 'none' | 'black' | 'white'
+export const BLACKOUTS: readonly Blackout[]
 
 /** The presenter's talk clock: `elapsed` ms counted before `since` (epoch ms); while running, add now − since. */
 export interface TimerState {
@@ -40,6 +46,10 @@ export interface SharedState {
   cursor: { x: number; y: number } | null
   /** Slide number → SVG markup. */
   drawings: Record<string, string>
+  /** Audience screens black or white (the presenter's `b` / `w`), or showing the slide. */
+  blackout: Blackout
+  /** Interactive widgets' state, by widget key (`<slide>:<name>`); a patch's null removes one. */
+  widgets: Record<string, unknown>
   lastUpdate: LastUpdate | null
 }
 
@@ -47,11 +57,29 @@ export type SharedPatch = Partial<SharedState>
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string }
 
-export type ClientMessage = { type: 'hello'; password?: string } | { type: 'patch'; patch: SharedPatch }
+/** A phone paired by QR code (`npm run serve`): it drives the deck without the password until revoked. */
+export interface PairedDevice {
+  id: string
+  /** What the phone said it is (its user agent, shortened). */
+  label: string
+  pairedAt: number
+}
+
+export type ClientMessage =
+  | { type: 'hello'; password?: string }
+  | { type: 'patch'; patch: SharedPatch }
+  /** A password holder asks for a one-time pairing address. */
+  | { type: 'pair' }
+  /** A password holder takes a paired device's right to drive away. */
+  | { type: 'revoke'; device: string }
 export type ServerMessage =
-  | { type: 'welcome'; canWrite: boolean; passwordRequired: boolean; state: SharedState }
+  /** `canPair`: this connection may pair phones (the server supports it and the connection gave the password). */
+  | { type: 'welcome'; canWrite: boolean; passwordRequired: boolean; canPair?: boolean; state: SharedState }
   | { type: 'patch'; patch: SharedPatch }
   | { type: 'refused'; reason: string }
+  /** A one-time pairing address (single use, expires at `expires`); `reachable` is false when phones cannot reach it. */
+  | { type: 'pairing'; url: string; expires: number; reachable: boolean }
+  | { type: 'devices'; devices: PairedDevice[] }
 
 export type PresenterAccess = 'open' | 'granted' | 'prompt' | 'denied'
 

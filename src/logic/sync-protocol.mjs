@@ -18,9 +18,15 @@ export const LIMITS = Object.freeze({
   /** A writer's steady message rate and burst: the cursor (≈25/s) plus quick key presses fit easily. */
   ratePerSecond: 60,
   rateBurst: 120,
+  /** Interactive widgets on slides: how many may hold shared state, and how big one state may be (JSON). */
+  maxWidgets: 200,
+  maxWidgetChars: 4_000,
 })
 
-const STATE_KEYS = ['page', 'clicks', 'viewerPage', 'viewerClicks', 'timer', 'cursor', 'drawings', 'lastUpdate']
+/** What audience screens show instead of the slide: nothing (the slide), black or white. */
+export const BLACKOUTS = Object.freeze(['none', 'black', 'white'])
+
+const STATE_KEYS = ['page', 'clicks', 'viewerPage', 'viewerClicks', 'timer', 'cursor', 'drawings', 'blackout', 'widgets', 'lastUpdate']
 
 /** The state before anyone presented: page 0 means "no presenter position yet". */
 export function initialSharedState() {
@@ -32,6 +38,8 @@ export function initialSharedState() {
     timer: { status: 'stopped', elapsed: 0, since: 0 },
     cursor: null,
     drawings: {},
+    blackout: 'none',
+    widgets: {},
     lastUpdate: null,
   }
 }
@@ -75,6 +83,25 @@ function checkDrawings(v) {
   return null
 }
 
+/** A widget's key names its slide and itself (`12:reserve-ratio`); its state is small JSON (null removes it). */
+function checkWidgets(v) {
+  if (!isObject(v)) return 'widgets must map widget keys to their state'
+  const keys = Object.keys(v)
+  if (keys.length > LIMITS.maxWidgets) return `widgets are over ${LIMITS.maxWidgets} entries`
+  for (const key of keys) {
+    if (!/^[\w.:-]{1,64}$/.test(key)) return `widgets key "${key.slice(0, 20)}" must be 1-64 letters, digits, _ . : or -`
+    let text
+    try {
+      text = JSON.stringify(v[key])
+    } catch {
+      return `widgets[${key}] is not JSON`
+    }
+    if (text === undefined) return `widgets[${key}] is not JSON`
+    if (text.length > LIMITS.maxWidgetChars) return `widgets[${key}] is over ${LIMITS.maxWidgetChars} characters`
+  }
+  return null
+}
+
 function checkLastUpdate(v) {
   if (v === null) return null
   if (!isObject(v)) return 'lastUpdate must be {id, type, time} or null'
@@ -100,6 +127,10 @@ function checkField(key, v, whole) {
       return checkCursor(v)
     case 'drawings':
       return checkDrawings(v)
+    case 'blackout':
+      return BLACKOUTS.includes(v) ? null : 'blackout must be none, black or white'
+    case 'widgets':
+      return checkWidgets(v)
     case 'lastUpdate':
       return checkLastUpdate(v)
   }
@@ -133,11 +164,21 @@ export function parseSharedState(value) {
   return ok(value)
 }
 
-/** The state after a patch; drawings merge per slide and '' removes a slide's drawing. Never mutates its inputs. */
+/**
+ * The state after a patch; drawings merge per slide ('' removes a slide's drawing), widgets merge per widget (null
+ * removes one). Never mutates its inputs.
+ */
 export function applyPatch(state, patch) {
   const next = { ...state }
   for (const key of Object.keys(patch)) {
-    if (key === 'drawings') {
+    if (key === 'widgets') {
+      const widgets = { ...state.widgets }
+      for (const [id, value] of Object.entries(patch.widgets)) {
+        if (value === null) delete widgets[id]
+        else widgets[id] = value
+      }
+      next.widgets = widgets
+    } else if (key === 'drawings') {
       const drawings = { ...state.drawings }
       for (const [no, svg] of Object.entries(patch.drawings)) {
         if (svg) drawings[no] = svg
@@ -162,7 +203,25 @@ export function parseClientMessage(value) {
     const patch = parsePatch(value.patch)
     return patch.ok ? ok(value) : patch
   }
+  if (value.type === 'pair') {
+    for (const key of Object.keys(value)) if (key !== 'type') return fail(`pair has an unknown field "${key.slice(0, 40)}"`)
+    return ok(value)
+  }
+  if (value.type === 'revoke') {
+    for (const key of Object.keys(value)) if (key !== 'type' && key !== 'device') return fail(`revoke has an unknown field "${key.slice(0, 40)}"`)
+    return isDeviceId(value.device) ? ok(value) : fail('revoke.device must be a paired device id')
+  }
   return fail(`unknown message type ${JSON.stringify(String(value.type).slice(0, 40))}`)
+}
+
+const isDeviceId = (v) => typeof v === 'string' && /^d[0-9a-f]{4,32}$/.test(v)
+
+function checkDevices(v) {
+  if (!Array.isArray(v) || v.length > 100) return 'devices must be a list'
+  for (const d of v) {
+    if (!isObject(d) || !isDeviceId(d.id) || typeof d.label !== 'string' || d.label.length > 200 || !isTime(d.pairedAt)) return 'devices entries need id, label and pairedAt'
+  }
+  return null
 }
 
 /** What a relay sends a window: `welcome` (whole state, may I write?), `patch` (someone's change), `refused` (why mine was dropped). */
@@ -170,6 +229,7 @@ export function parseServerMessage(value) {
   if (!isObject(value)) return fail('message must be a JSON object')
   if (value.type === 'welcome') {
     if (typeof value.canWrite !== 'boolean' || typeof value.passwordRequired !== 'boolean') return fail('welcome needs canWrite and passwordRequired')
+    if (value.canPair !== undefined && typeof value.canPair !== 'boolean') return fail('welcome.canPair must be true or false')
     const state = parseSharedState(value.state)
     return state.ok ? ok(value) : fail(`welcome state: ${state.reason}`)
   }
@@ -178,6 +238,16 @@ export function parseServerMessage(value) {
     return patch.ok ? ok(value) : patch
   }
   if (value.type === 'refused') return typeof value.reason === 'string' ? ok(value) : fail('refused needs a reason')
+  if (value.type === 'pairing') {
+    if (typeof value.url !== 'string' || !/^https?:\/\//.test(value.url) || value.url.length > 2000) return fail('pairing.url must be an http(s) address')
+    if (!isTime(value.expires)) return fail('pairing.expires must be a time in milliseconds')
+    if (typeof value.reachable !== 'boolean') return fail('pairing.reachable must be true or false')
+    return ok(value)
+  }
+  if (value.type === 'devices') {
+    const reason = checkDevices(value.devices)
+    return reason ? fail(reason) : ok(value)
+  }
   return fail(`unknown message type ${JSON.stringify(String(value.type).slice(0, 40))}`)
 }
 

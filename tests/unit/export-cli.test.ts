@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { pathToFileURL } from 'node:url'
 import { join, resolve } from 'node:path'
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef } from 'pdf-lib'
 import { parseExportArgs, pdfFileName, outputName, UsageError } from '../../scripts/export/options.mjs'
@@ -18,7 +19,7 @@ const work = mkdtempSync(join(tmpdir(), 'deck-export-test-'))
 const dist = join(work, 'dist')
 
 function exportCli(args: string[], env: Record<string, string> = {}, cwd = root) {
-  const run = spawnSync(process.execPath, [resolve(root, 'scripts/export.mjs'), ...args], {
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href, resolve(root, 'scripts/export.mjs'), ...args], {
     cwd,
     env: { ...process.env, SLIDES_ENTRY: '', ...env },
     encoding: 'utf8',
@@ -52,6 +53,8 @@ describe('flags', () => {
   it('reads every flag', () => {
     expect(parseExportArgs(['deck.md', '--range', '1-3', '--with-clicks', '--dark', '--output', 'a.pdf', '--executable-path', '/x/chromium', '--dist', 'out', '--skip-build', '--timeout', '5'])).toEqual({
       entry: 'deck.md',
+      formats: ['pdf'],
+      scale: 1,
       range: '1-3',
       withClicks: true,
       dark: true,
@@ -76,6 +79,9 @@ describe('flags', () => {
     [['--notes', '--with-clicks'], /cannot be combined/],
     [['a.md', 'b.md'], /One deck file at most/],
     [['--output', ' '], /--output needs a value/],
+    [['--format', 'docx'], /Unknown format "docx": use pdf, html, pptx, png or md/],
+    [['--format', ','], /--format needs a format/],
+    [['--scale', '9'], /--scale "9" must be a number from 1 to 4/],
   ])('%j is refused with a clear message and the usage', (argv, message) => {
     let error: unknown
     try {
@@ -275,7 +281,8 @@ describe('npm run export', () => {
     const badFlag = exportCli(['--pages', '3'])
     expect(badFlag.status).toBe(1)
     expect(badFlag.stderr).toContain("Unknown option '--pages'")
-    expect(badFlag.stderr).toContain('--with-clicks')
+    expect(badFlag.stderr).toContain('npm run export -- --help lists the options')
+    expect(badFlag.stderr.trim().split('\n')).toHaveLength(1)
   })
 
   it('--skip-build on a folder with no build says how to get one', () => {
