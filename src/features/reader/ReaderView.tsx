@@ -1,7 +1,7 @@
 // Makes the deck readable as one page on any screen (`/N?view=reader`): every slide reflowed in order, opened at
 // slide N, the address following the slide being read, slide links, goto and overview scrolling within the page.
 import { use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
 import { positionAtom, viewModeAtom } from '../../state/nav'
@@ -12,7 +12,7 @@ import { DeckNavContext } from '../../state/nav-context'
 import { deckStore } from '../../state/store'
 import { getLoadedSlide, loadSlide } from '../../state/slide-modules'
 import { parseSlideNo } from '../../logic/nav'
-import { readerSearch, slideOfAnchor, slidesSearch } from '../../logic/reader'
+import { readerAnchor, readerSearch, slideOfAnchor, slidesSearch } from '../../logic/reader'
 import { pageTitle } from '../../../plugin/config'
 import { labelsFor } from '../chrome/labels'
 import { icons } from '../chrome/icons'
@@ -59,14 +59,13 @@ function readerUrl(no: number, hashRouter: boolean): string {
 }
 
 export default function ReaderView() {
-  const params = useParams()
   const location = useLocation()
   const navigate = useNavigate()
   const slides = useAtomValue(slidesAtom)
   const config = useAtomValue(configAtom)
   const total = slides.length
   // `/N?view=reader`, or the prerendered page's own path with the slide in its fragment (`/reader/#slide-N`).
-  const opened = parseSlideNo(params.no, total) ?? slideOfAnchor(location.hash, total) ?? 1
+  const opened = parseSlideNo(/^\/(\d+)/.exec(location.pathname)?.[1], total) ?? slideOfAnchor(location.hash, total) ?? 1
   const [hydrating] = useState(takesOverPrerendered)
   // The prerendered page says slide 1 in its bar (hydration must match it); the reading position takes over after.
   const [current, setCurrent] = useState(hydrating ? 1 : opened)
@@ -113,6 +112,12 @@ export default function ReaderView() {
   useLayoutEffect(() => {
     if (!ready) return
     if (!hydrating) jump(opened, false)
+    else {
+      // The browser scrolled to the fragment's slide; pictures and fonts since may have moved it. Unless the visitor
+      // has read on (it is more than a screen away), it goes back under the bar.
+      const section = document.getElementById(readerAnchor(opened))
+      if (section && slideOfAnchor(window.location.hash, total) && Math.abs(section.getBoundingClientRect().top) < window.innerHeight) jump(opened, false)
+    }
     // Only on opening: later moves come from scrolling or from the jumps below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready])
