@@ -135,6 +135,7 @@ export default function deckPlugin(): Plugin {
       no,
       hast: highlighted,
       noteHtml: state.noteHtml,
+      styles: state.analyzed.styles,
       onUnknownComponent: (tag) => console.warn(`[deck] slide ${no}: no component for <${tag}>`),
     })
   }
