@@ -111,6 +111,7 @@ export default function prerenderPlugin(): Plugin {
       // `vite preview` answers like a static host: /N with its page (N/index.html), any other route with 404.html.
       const dist = resolve(root, server.config.build.outDir)
       server.middlewares.use((req, _res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !(req.headers.accept ?? '').includes('text/html')) return next()
         const [path = '/', query = ''] = (req.url ?? '/').split('?')
         const page = pageFileFor(dist, decodeURIComponent(path.slice(base.length - 1)))
         if (page) req.url = base + page + (query ? `?${query}` : '')

@@ -1,6 +1,6 @@
 // Boots the deck in the browser. A build's play page arrives prerendered (src/prerender.tsx): the slide is already
-// on screen, and the app hydrates it in place once its module is here. Any other page (presenter, print, a page the
-// host answered with another page's HTML, every page under `npm run dev`) is rendered here.
+// on screen, and the app hydrates it in place once its module is here. Any other page (presenter, print, reader, a
+// page the host answered with another page's HTML, every page under `npm run dev`) is rendered here.
 // Keys pressed before the app listens are held and carried out then.
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter, HashRouter } from 'react-router-dom'
@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import { config, slides } from 'virtual:deck/slides'
 import 'virtual:deck/theme'
 import './styles/base.css'
+import 'virtual:uno.css'
 import DeckRoot, { type BootEvents } from './boot/DeckRoot'
 import { holdEarlyKeys } from './boot/early-keys'
 import { loadSlide } from './state/slide-modules'
@@ -44,16 +45,20 @@ else if (reader && !asksForReader(search)) {
 }
 
 function Router({ children }: { children: ReactNode }) {
-  const basename = base.replace(/\/$/, '') || undefined
-  return config.routerMode === 'hash' ? <HashRouter>{children}</HashRouter> : <BrowserRouter basename={basename}>{children}</BrowserRouter>
+  // Hash routes live after '#': the page's own path (a file on disk, base './') is no part of them.
+  if (config.routerMode === 'hash') return <HashRouter>{children}</HashRouter>
+  return <BrowserRouter basename={base.replace(/\/$/, '') || undefined}>{children}</BrowserRouter>
 }
 
 async function boot() {
-  const keys = entry.kind === 'play' && !reader ? holdEarlyKeys() : null
-  const hydrate = canHydrate(container.dataset.prerendered, path, search)
+  const slidesFirst = entry.kind === 'play' && !reader
+  const keys = slidesFirst ? holdEarlyKeys() : null
+  // A slide's page hydrates as that slide, the reader's page as the reader; a play address opening as the reader
+  // (a phone) never hydrates a slide's HTML.
+  const hydrate = (slidesFirst || entry.kind === 'other') && canHydrate(container.dataset.prerendered, path, search)
   // The root is slide 1's page: its address becomes /1 before the router sees it (the route it redirects to).
   if (hydrate && (path === '/' || path === '')) history.replaceState(history.state, '', `${base}1${search}${location.hash}`)
-  if (entry.kind === 'play') await loadSlide(entry.no)
+  if (slidesFirst) await loadSlide(entry.no)
   const events: BootEvents = { listening: () => keys?.release() }
   if (hydrate) {
     // The first render must equal the HTML, which was made with default preferences; the stored ones apply right

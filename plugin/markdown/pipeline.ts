@@ -5,6 +5,8 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkRehype from 'remark-rehype'
 import rehypeRaw from 'rehype-raw'
+import remarkMath from 'remark-math'
+import rehypeKatex from 'rehype-katex'
 import { toHtml } from 'hast-util-to-html'
 import type { Root } from 'hast'
 import { VFile } from 'vfile'
@@ -17,6 +19,9 @@ import rehypeEmbeds from './rehype-embeds'
 import rehypeSlots from './rehype-slots'
 import rehypeShiki from './rehype-shiki'
 import rehypeInfo from './rehype-info'
+import { rehypeAuthorHtml } from '../../shared/sanitize'
+import remarkBlockMeta from './remark-block-meta'
+import rehypeMathLines from './rehype-math-lines'
 
 export interface SlideCompileOptions {
   total: number
@@ -42,13 +47,19 @@ export interface AnalyzedSlide {
   hast: Root
   clicks: number
   messages: SlideMessage[]
+  /** Style sheets the slide's module imports (KaTeX's only when the slide has math). */
+  styles: string[]
   /** Warnings still being worked out (diagram checks with `checkDiagrams: 'later'`). */
   later: Promise<SlideMessage[]>
 }
 
 function collect(file: VFile): SlideMessage[] {
-  return file.messages.map((m) => ({ line: m.line ?? undefined, message: m.reason }))
+  // rehype-katex says only "Could not render math"; KaTeX's own reason is in the cause.
+  return file.messages.map((m) => ({ line: m.line ?? undefined, message: m.cause instanceof Error ? `${m.reason}: ${m.cause.message}` : m.reason }))
 }
+
+/** KaTeX's style sheet and fonts, bundled from the package (no network). */
+export const KATEX_CSS = 'katex/dist/katex.min.css'
 
 /** Stage one, synchronous: everything but highlighting; enough to know the click count. */
 export function analyzeSlide(content: string, options: SlideCompileOptions): AnalyzedSlide {
@@ -56,11 +67,16 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(remarkParse)
     .use(remarkFrontmatter)
     .use(remarkGfm)
+    .use(remarkMath)
+    .use(remarkBlockMeta)
     .use(remarkComponentTags)
     .use(remarkMermaid, { defaults: options.mermaid, check: options.checkDiagrams })
     .use(remarkRehype, { allowDangerousHtml: true })
+    // Before rehype-raw, which drops the places of nodes that were not raw HTML (a TeX error names its line).
+    .use(rehypeKatex, { strict: 'ignore' })
     .use(rehypeRaw)
     .use(rehypeLinks, { total: options.total, configs: options.configs })
+    .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })
     .use(rehypeEmbeds)
@@ -68,7 +84,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
   const file = new VFile({ value: content })
   const hast = processor.runSync(processor.parse(file), file) as Root
   const later = Promise.all(file.data.laterMessages ?? []).then((found) => found.filter((m): m is SlideMessage => m !== null))
-  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), later }
+  const styles = file.data.math ? [KATEX_CSS] : []
+  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), later, styles }
 }
 
 /** Stage two, asynchronous: code highlighting on a copy of the analysed tree. */
@@ -77,7 +94,7 @@ export async function highlightSlide(hast: Root, options: Pick<SlideCompileOptio
   return (await processor.run(structuredClone(hast))) as Root
 }
 
-/** A note's HTML; `[click]` lines cut it into segments the presenter highlights click by click. */
+/** A note's HTML, cleaned with the shared author-HTML policy; `[click]` lines cut it into segments the presenter highlights click by click. */
 export function renderNote(note: string): string {
   if (!note.trim()) return ''
   const segments = note.split(/^\s*\[click(?::(\d+))?\]\s*$/m)
@@ -87,18 +104,18 @@ export function renderNote(note: string): string {
     if (i > 0) click = segments[i - 1] ? Number(segments[i - 1]) : click + 1
     const text = segments[i].trim()
     if (!text) continue
-    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks)
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks).use(rehypeAuthorHtml)
     const hast = processor.runSync(processor.parse(text)) as Root
     html.push(`<div class="note-segment" data-click="${click}">${toHtml(hast)}</div>`)
   }
   return html.join('')
 }
 
-/** The deck's info text as HTML; raw HTML in it is dropped and script URLs are neutralised. */
+/** The deck's info text as HTML, cleaned with the shared author-HTML policy. */
 export function renderInfo(info: string | false): string {
   if (!info || !info.trim()) return ''
   // The author's HTML is allowed in, then rehype-info keeps only plain document tags (no script, styles or frames).
-  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks).use(rehypeInfo)
+  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks).use(rehypeInfo).use(rehypeAuthorHtml)
   return toHtml(processor.runSync(processor.parse(info)) as Root)
 }
 

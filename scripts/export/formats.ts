@@ -10,10 +10,7 @@ import { createProgress } from './progress.mjs'
 import { exportDeck, readManifest, type DeckManifest } from './run.mjs'
 import { pdfFileName, type Format } from './options.mjs'
 import { parseRangeString } from '../../plugin/range'
-import { notePlainText, readDeckSource, type DeckSource } from './deck-source'
-import { notesMarkdown } from './md'
-import { writePngs } from './png'
-import { buildPptx } from './pptx'
+import type { DeckSource } from './deck-source'
 import { launchBrowser, openPrintView, type PrintSession } from './session'
 
 export interface ExportFormatsOptions {
@@ -44,8 +41,8 @@ export interface FormatResult {
   summary: string
 }
 
-const EXTENSION: Record<Format | 'html', string> = { pdf: '.pdf', pptx: '.pptx', md: '.md', html: '.html', png: '' }
-const NOUN: Record<Format | 'html', string> = { pdf: 'pages', pptx: 'slides', md: 'sections', html: 'slides', png: 'images' }
+const EXTENSION: Record<Format, string> = { pdf: '.pdf', pptx: '.pptx', md: '.md', html: '.html', png: '' }
+const NOUN: Record<Format, string> = { pdf: 'pages', pptx: 'slides', md: 'sections', html: 'slides', png: 'images' }
 
 /**
  * Where each format goes. One format: `--output` is its file (the extension added when missing; a folder for png).
@@ -124,7 +121,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   for (const format of formats) checkWritable(paths[format], format === 'png')
 
   let source: DeckSource | undefined
-  const deckSource = () => (source ??= readDeckSource(options.entry, options.root))
+  const deckSource = async () => (source ??= (await import('./deck-source')).readDeckSource(options.entry, options.root))
   const results: FormatResult[] = []
   const warnings: string[] = []
   let browser: Browser | undefined
@@ -157,8 +154,10 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
       const started = Date.now()
       const path = paths[format]
       progress.update(`${format}: starting…`)
+      // Each format's module loads only when asked for (pptxgenjs and the rest cost a PDF-only export nothing).
       if (format === 'md') {
-        const text = notesMarkdown(deckSource(), nos)
+        const { notesMarkdown } = await import('./md')
+        const text = notesMarkdown(await deckSource(), nos)
         writeWhole(path, text)
         results.push(done(format, path, Buffer.byteLength(text), nos.length, started))
       } else if (format === 'pdf') {
@@ -166,6 +165,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         warnings.push(...pdf.warnings)
         results.push(done(format, pdf.file, pdf.bytes, pdf.pages, started, `${pdf.outlineItems} bookmarks, ${pdf.links.rewritten} slide links`))
       } else if (format === 'png') {
+        const { writePngs } = await import('./png')
         const deviceScale = scale === 1 || scale === pictureScale ? pictureScale : scale
         const session = await printView(deviceScale)
         const partial = join(dirname(path), `.${basename(path)}.partial-${process.pid}`)
@@ -178,8 +178,10 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
           rmSync(partial, { recursive: true, force: true })
         }
       } else if (format === 'pptx') {
+        const { buildPptx } = await import('./pptx')
         const session = await printView(2)
-        const deck = deckSource()
+        const deck = await deckSource()
+        const { notePlainText } = await import('./deck-source')
         const notes = new Map(deck.slides.map((s) => [s.no, notePlainText(s.note)]))
         const built = await buildPptx(
           session.page,
@@ -189,6 +191,22 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         warnings.push(...built.warnings)
         writeWhole(path, built.bytes)
         results.push(done(format, path, built.bytes.length, session.pages.length, started, `${plural(built.pictures, 'pictures')}`))
+      } else if (format === 'html') {
+        const { exportHtml } = await import('./html')
+        browser ??= await launchBrowser(executablePath)
+        const html = await exportHtml({
+          root: options.root,
+          entry: options.entry,
+          dist,
+          browser,
+          executablePath,
+          diagramSlides: (await deckSource()).slides.filter((s) => s.hasDiagram).map((s) => s.no),
+          timeoutMs: options.timeoutMs,
+          report: (text) => progress.update(`html: ${text}`),
+        })
+        warnings.push(...html.warnings)
+        writeWhole(path, html.text)
+        results.push(done(format, path, Buffer.byteLength(html.text), html.slides, started, `${plural(html.diagrams, 'diagrams')} as drawn`))
       }
     }
   } finally {

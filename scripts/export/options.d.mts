@@ -1,7 +1,7 @@
 // Types of options.mjs for the TypeScript tests.
 export const USAGE: string
 export const DEFAULT_FILENAME: string
-export const FORMATS: readonly ['md', 'pdf', 'png', 'pptx']
+export const FORMATS: readonly ['md', 'pdf', 'png', 'pptx', 'html']
 export type Format = (typeof FORMATS)[number]
 export function parseFormats(value: string | undefined): Format[]
 export interface ExportArgs {

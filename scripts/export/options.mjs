@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { basename } from 'node:path'
 
 /** The formats `--format` takes, in the order they are produced. */
-export const FORMATS = /** @type {const} */ (['md', 'pdf', 'png', 'pptx'])
+export const FORMATS = /** @type {const} */ (['md', 'pdf', 'png', 'pptx', 'html'])
 
 export const USAGE = `Usage: npm run export -- [deck.md] [options]
 

@@ -5,6 +5,7 @@ import { slidesAtom } from '../state/deck'
 import { useSlideModule } from '../state/slide-modules'
 import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
+import { useHydrated } from '../state/hydrated'
 import { SlideNoContext } from './slide-context'
 
 export interface SlideRendererProps {
@@ -17,6 +18,8 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
   const slide = useAtomValue(slidesAtom)[no - 1]
   const mod = useSlideModule(no)
   const ref = useRef<HTMLDivElement>(null)
+  // "Ready to use" means the app runs the slide: not in prerendered HTML, which only shows it.
+  const hydrated = useHydrated()
   useLayoutEffect(() => {
     if (ref.current) applyClicks(ref.current, clicks)
   }, [clicks, mod])
@@ -28,7 +31,7 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
       ref={ref}
       className={['slidev-page', `slidev-page-${no}`, className].filter(Boolean).join(' ')}
       data-slidev-no={no}
-      data-loaded={mod ? 'true' : 'false'}
+      data-loaded={mod && hydrated ? 'true' : 'false'}
     >
       {mod ? (
         <SlideNoContext.Provider value={no}>

@@ -1,4 +1,5 @@
 // When a click-revealed element shows (build-time timings, run-time clicks), and applying that to a slide's DOM.
+import { isHighlightedAt, stepAt } from './line-steps'
 
 /** From click `since` on; until `until` (exclusive) for ranges; `hide` inverts it. */
 export interface ClickTiming {
@@ -32,5 +33,14 @@ export function applyClicks(root: ParentNode, clicks: number) {
     el.classList.toggle('slidev-vclick-prior', timing.since < clicks)
     if (shown) el.removeAttribute('aria-hidden')
     else el.setAttribute('aria-hidden', 'true')
+  }
+  // Code and math blocks with line steps highlight the lines of their step (Slidev's `highlighted` / `dishonored`).
+  for (const block of root.querySelectorAll<HTMLElement>('[data-steps-since]')) {
+    const step = stepAt(clicks, Number(block.getAttribute('data-steps-since')), Number(block.getAttribute('data-steps-count') ?? 1))
+    for (const line of block.querySelectorAll<HTMLElement>('[data-highlight-steps]')) {
+      const on = isHighlightedAt(line.getAttribute('data-highlight-steps') ?? '', step)
+      line.classList.toggle('highlighted', on)
+      line.classList.toggle('dishonored', !on)
+    }
   }
 }

@@ -149,9 +149,25 @@ test.describe('key help', () => {
     await expect(page).toHaveURL(`${serveURL}/3`)
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
+    // Dark scheme: readable and axe-clean too.
+    await page.keyboard.press('d')
+    await expect(page.locator('html')).toHaveClass(/dark/)
+    await page.keyboard.press('?')
+    await expect(dialog).toBeVisible()
+    const dark = await new AxeBuilder({ page }).include('[data-testid="help-dialog"]').analyze()
+    expect(dark.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
     // The deck's key really does what the help says.
     await page.keyboard.press('Shift+L')
     await expect(page).toHaveURL(`${serveURL}/107`)
+    // The bar's ? button opens it too (for pointer and keyboard users who do not know the key).
+    await page.getByTestId('nav-help').focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByTestId('nav-help')).toBeFocused()
   })
 
   test('the presenter view has its own help, opened by ? or its button', async ({ page }) => {

@@ -27,30 +27,30 @@ export default function NotesSplit({ label }: { label: string }) {
     setSplit(clampNotesSplit(edge ?? value + step))
   }
   return (
-      <div
-        className="presenter-split"
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={label}
-        title={label}
-        aria-valuemin={Math.round(NOTES_SPLIT_MIN * 100)}
-        aria-valuemax={Math.round(NOTES_SPLIT_MAX * 100)}
-        aria-valuenow={Math.round(value * 100)}
-        tabIndex={0}
-        data-testid="notes-split"
-        onKeyDown={onKeyDown}
-        onPointerDown={(event) => {
-          dragging.current = true
-          event.currentTarget.setPointerCapture(event.pointerId)
-          event.preventDefault()
-        }}
-        onPointerMove={(event) => dragging.current && fromPointer(event)}
-        onPointerUp={(event) => {
-          if (!dragging.current) return
-          dragging.current = false
-          fromPointer(event)
-        }}
-        onPointerCancel={() => (dragging.current = false)}
-      />
+    <div
+      className="presenter-split"
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      title={label}
+      aria-valuemin={Math.round(NOTES_SPLIT_MIN * 100)}
+      aria-valuemax={Math.round(NOTES_SPLIT_MAX * 100)}
+      aria-valuenow={Math.round(value * 100)}
+      tabIndex={0}
+      data-testid="notes-split"
+      onKeyDown={onKeyDown}
+      onPointerDown={(event) => {
+        dragging.current = true
+        event.currentTarget.setPointerCapture(event.pointerId)
+        event.preventDefault()
+      }}
+      onPointerMove={(event) => dragging.current && fromPointer(event)}
+      onPointerUp={(event) => {
+        if (!dragging.current) return
+        dragging.current = false
+        fromPointer(event)
+      }}
+      onPointerCancel={() => (dragging.current = false)}
+    />
   )
 }
