@@ -15,7 +15,8 @@ export function slideOverflow(no) {
   const box = layout.getBoundingClientRect()
   // Content a box cuts off or scrolls (a long code line), and diagrams drawn taller than their box (they overlap).
   for (const el of layout.querySelectorAll('*')) {
-    if (el.closest('svg') || !(el instanceof HTMLElement)) continue
+    // KaTeX's MathML copy is for screen readers: clipped to 1 px on purpose, never seen.
+    if (el.closest('svg') || el.closest('.katex-mathml') || !(el instanceof HTMLElement)) continue
     const style = getComputedStyle(el)
     if (style.display === 'none' || el.closest('.slidev-vclick-hidden')) continue
     const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible'
@@ -31,6 +32,7 @@ export function slideOverflow(no) {
     if (drawn && drawn.height > frame.height + 2) problems.push(`a diagram is drawn ${Math.round(drawn.height - frame.height)}px taller than its box (it overlaps what is around it)`)
   }
   for (const el of layout.querySelectorAll('*')) {
+    if (el.closest('.katex-mathml')) continue
     const r = el.getBoundingClientRect()
     if (!r.width || !r.height) continue
     const style = getComputedStyle(el)
