@@ -197,7 +197,7 @@ interface Located {
 /** 0-based line of the slide's first non-blank content line (where an editor should put the cursor). */
 function firstTextLine(bytes: Buffer, at: Located): number {
   const lines = bytes.toString('utf8').split('\n')
-  for (let i = at.contentStart; i < at.end && i < lines.length; i++) if (lines[i].trim() !== '') return i
+  for (let i = at.contentStart; i < at.end && i < lines.length; i++) if (lines[i]?.trim()) return i
   return Math.min(at.contentStart, Math.max(at.start, at.end - 1))
 }
 
@@ -292,7 +292,7 @@ export function createEditorMiddleware(options: EditorEndpointOptions) {
         if (method !== 'GET') throw new HttpError(405, `${method} is not allowed here: GET.`)
         return send(res, 200, { message: await openInEditor(open[1] ?? '') })
       }
-      const no = parseSlideNo(slide![1])
+      const no = parseSlideNo(slide?.[1] ?? '')
       if (method === 'GET') return send(res, 200, await readSlide(no))
       if (method !== 'POST') throw new HttpError(405, `${method} is not allowed here: GET or POST.`)
       // A JSON content type cannot be sent cross-site without a preflight this server never grants.
@@ -333,7 +333,7 @@ const TERMINAL_EDITORS = new Set(['vi', 'vim', 'nvim', 'nano', 'pico', 'emacs', 
  */
 export function editorCommand(env: Record<string, string | undefined>, file: string, line: number, column: number): { command: string; args: string[]; name: string } {
   const spec = (env.LAUNCH_EDITOR || env.VISUAL || env.EDITOR || 'code').trim()
-  const [command, ...given] = spec.split(/\s+/)
+  const [command = 'code', ...given] = spec.split(/\s+/)
   const name = basename(command).toLowerCase().replace(/\.(exe|cmd|bat)$/, '')
   if (given.some((word) => /\{(?:file|line|column)\}/.test(word))) {
     const args = given.map((word) => word.replace(/\{file\}/g, file).replace(/\{line\}/g, String(line)).replace(/\{column\}/g, String(column)))

@@ -1,7 +1,7 @@
 // Turns the text of a deck (Slidev's Markdown dialect) into slides and a resolved configuration: pure, no fs, no Vite.
 import matter from 'gray-matter'
-import { resolveConfig, type DeckConfig } from './config'
-import { parseRangeString } from './range'
+import { resolveConfig, type DeckConfig } from '../shared/config'
+import { parseRangeString } from '../shared/range'
 
 export interface DeckError {
   /** 1-based line in the file named by `file` (the deck itself when absent). */
@@ -91,7 +91,7 @@ function splitParts(lines: string[], errors: DeckError[], file?: string): RawPar
   const readFrontmatter = (opener: number): number => {
     // `---` followed by a non-blank line opens frontmatter; it closes at the next `---` line.
     for (let j = opener + 1; j < lines.length; j++) {
-      if (lines[j].trimEnd() === '---') {
+      if (lines[j]?.trimEnd() === '---') {
         frontmatterRaw = lines.slice(opener + 1, j).join('\n')
         frontmatterLine = opener + 1
         return j + 1
@@ -111,8 +111,7 @@ function splitParts(lines: string[], errors: DeckError[], file?: string): RawPar
   }
 
   const opensFrontmatter = (i: number) => {
-    const line = lines[i].trimEnd()
-    return line === '---' && lines[i + 1] !== undefined && lines[i + 1].trim() !== ''
+    return lines[i]?.trimEnd() === '---' && Boolean(lines[i + 1]?.trim())
   }
 
   let i = 0
@@ -121,7 +120,7 @@ function splitParts(lines: string[], errors: DeckError[], file?: string): RawPar
     contentStart = i
   }
   for (; i < lines.length; i++) {
-    const line = lines[i].replace(/\r$/, '')
+    const line = (lines[i] ?? '').replace(/\r$/, '')
     if (fence) {
       if (line.trimStart().startsWith(fence) && line.trim().replace(/[`~]/g, '') === '') fence = null
       continue
@@ -132,7 +131,7 @@ function splitParts(lines: string[], errors: DeckError[], file?: string): RawPar
     }
     const fenceMatch = line.match(FENCE)
     if (fenceMatch) {
-      fence = fenceMatch[1]
+      fence = fenceMatch[1] ?? null
       continue
     }
     if (line.includes('<!--') && !line.slice(line.lastIndexOf('<!--')).includes('-->')) {
@@ -159,7 +158,7 @@ function takeYamlFence(content: string): { yaml: string; rest: string; yamlLine:
   const m = content.match(/^((?:[ \t]*\n)*)```ya?ml[ \t]*\n([\s\S]*?)\n```[ \t]*(?:\n|$)/)
   if (!m) return null
   const newlines = (text: string) => text.split('\n').length - 1
-  return { yaml: m[2], rest: content.slice(m[0].length), yamlLine: newlines(m[1]) + 1, linesUsed: newlines(m[0]) }
+  return { yaml: m[2] ?? '', rest: content.slice(m[0].length), yamlLine: newlines(m[1] ?? '') + 1, linesUsed: newlines(m[0]) }
 }
 
 /** The note is the last HTML comment, when nothing but whitespace follows it. */
@@ -198,17 +197,17 @@ const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/
 export function findHeading(content: string): { title: string; level: number } | null {
   let fence: string | null = null
   for (const line of content.split('\n')) {
-    const fenceMatch = line.match(FENCE)
+    const marker = line.match(FENCE)?.[1]
     if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null
       continue
     }
-    if (fenceMatch) {
-      fence = fenceMatch[1]
+    if (marker) {
+      fence = marker
       continue
     }
     const m = line.replace(/\r$/, '').match(HEADING)
-    if (m) return { title: plainText(m[2]), level: m[1].length }
+    if (m) return { title: plainText(m[2] ?? ''), level: (m[1] ?? '#').length }
   }
   return null
 }
@@ -317,7 +316,7 @@ function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportCo
     }
     const line = part.start + 1
     const fail = (message: string) => ctx.errors.push({ line, message, file: filepath })
-    const [pathPart, range] = src.split('#')
+    const [pathPart = '', range] = src.split('#')
     if (!filepath && !pathPart.startsWith('/')) {
       fail(`Cannot import "${src}": the deck has no file path to resolve it from.`)
       continue
@@ -341,10 +340,10 @@ function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportCo
     const importedSlides = expand(imported, target, ctx)
     ctx.stack.pop()
     const { src: _src, ...own } = part.frontmatter
-    const picked = range ? parseRangeString(importedSlides.length, range).map((n) => importedSlides[n - 1]) : importedSlides
+    const picked = range ? parseRangeString(importedSlides.length, range).flatMap((n) => importedSlides[n - 1] ?? []) : importedSlides
     for (const slide of picked) {
-      const merged = toSlide(imported[slide.index], target, own)
-      slides.push(merged)
+      const source = imported[slide.index]
+      if (source) slides.push(toSlide(source, target, own))
     }
   }
   return slides

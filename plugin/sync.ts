@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { Plugin, WebSocketClient } from 'vite'
 import { parseDeck } from './parser'
 import { deckEntry } from './index'
-import { createRelay } from '../server/relay.mjs'
-import { sameSecret } from '../src/logic/sync-protocol.mjs'
+import { createRelay } from '../shared/sync-relay'
+import { sameSecret } from '../shared/sync-protocol'
 
 export const DEV_SYNC_EVENT = 'deck:sync'
 

@@ -83,7 +83,7 @@ export function renderNote(note: string): string {
   let click = 0
   for (let i = 0; i < segments.length; i += 2) {
     if (i > 0) click = segments[i - 1] ? Number(segments[i - 1]) : click + 1
-    const text = segments[i].trim()
+    const text = (segments[i] ?? '').trim()
     if (!text) continue
     const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks)
     const hast = processor.runSync(processor.parse(text)) as Root

@@ -49,8 +49,8 @@ export class ClickCounter {
     const text = typeof value === 'string' ? unquote(value) : value
     const range = typeof text === 'string' ? text.match(/^\[\s*([^,\]]+)\s*,\s*([^\]]+)\s*\]$/) : null
     if (range) {
-      const since = this.resolve(range[1], file, node)
-      const rawEnd = unquote(range[2])
+      const since = this.resolve(range[1] ?? '', file, node)
+      const rawEnd = unquote(range[2] ?? '')
       // A relative end counts from the start of the range.
       const until = /^[+-]/.test(rawEnd) ? since + Number(rawEnd.replace(/\s/g, '')) : Number(rawEnd)
       if (!Number.isFinite(until) || until <= since) {
@@ -116,7 +116,8 @@ function clicksGroup(node: Element, counter: ClickCounter) {
 /** A `<v-click>` wrapper: moves the directive onto its single child, else becomes a div/span carrying it. */
 function unwrapClick(node: Element, inline: boolean): Element {
   const meaningful = node.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''))
-  if (meaningful.length === 1 && meaningful[0].type === 'element') return meaningful[0]
+  const [only] = meaningful
+  if (meaningful.length === 1 && only?.type === 'element') return only
   return { type: 'element', tagName: inline ? 'span' : 'div', properties: {}, children: node.children }
 }
 

@@ -50,7 +50,8 @@ export default function rehypeShiki(options: RehypeShikiOptions = {}) {
     visit(tree, 'element', (node: Element, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return
       const only = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()))
-      const code = only.length === 1 && only[0].type === 'element' && only[0].tagName === 'code' ? only[0] : null
+      const [first] = only
+      const code = only.length === 1 && first?.type === 'element' && first.tagName === 'code' ? first : null
       if (!code) return
       blocks.push({ parent: parent as Element | Root, index, code: textOf(code).replace(/\n$/, ''), lang: codeLanguage(languageOf(code)) })
       return 'skip'

@@ -1,7 +1,7 @@
 // The deck as compiled by the plugin: slide list and configuration, swapped in place on HMR.
 import { atom, type PrimitiveAtom } from 'jotai'
 import { config as initialConfig, slides as initialSlides, errors as initialErrors, type SlideMeta, type DeckErrorInfo } from 'virtual:deck/slides'
-import type { DeckConfig } from '../../plugin/config'
+import type { DeckConfig } from '../../shared/config'
 import { deckStore } from './store'
 
 export const slidesAtom = atom<SlideMeta[]>(initialSlides)

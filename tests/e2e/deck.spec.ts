@@ -2,7 +2,7 @@
 // canvas, in light and in dark mode; every diagram draws; slide 101 reveals its pictures in the outline's order.
 import { test, expect, type Page } from '@playwright/test'
 import { deckURL } from './servers'
-import { slideOverflow } from '../../scripts/slide-overflow.mjs'
+import { slideOverflow } from '../../scripts/slide-overflow'
 
 const CANVAS = { width: 980, height: 552 }
 

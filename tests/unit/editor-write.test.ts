@@ -47,7 +47,7 @@ const parts = parseDeck(DECK).parts
 /** The deck with part `index` given new fields (the others as they are). */
 function edit(index: number, patch: Partial<SlideFields>, text = DECK): string {
   const bytes = Buffer.from(text)
-  const part = parseDeck(text).parts[index]
+  const part = parseDeck(text).parts[index]!
   return spliceSlide(bytes, part, { ...readSlideFields(bytes, part), ...patch }).bytes.toString('utf8')
 }
 
@@ -83,7 +83,7 @@ describe('reading a slide', () => {
     ['a ```yaml block as frontmatter', 4, { frontmatter: 'layout: center', content: '# Five', note: '' }],
     ['an empty last slide', 5, { frontmatter: '', content: '', note: '' }],
   ])('reads %s', (_name, index, fields) => {
-    expect(readSlideFields(Buffer.from(DECK), parts[index])).toEqual(fields)
+    expect(readSlideFields(Buffer.from(DECK), parts[index]!)).toEqual(fields)
   })
 
   it('tells the line ending a file mostly uses', () => {
@@ -115,8 +115,8 @@ describe('writing a slide back', () => {
 
   it('changes nothing when the fields are what the file holds (trailing space and CRLF from the textarea do not count)', () => {
     const bytes = Buffer.from(DECK)
-    const fields = readSlideFields(bytes, parts[1])
-    const result = spliceSlide(bytes, parts[1], { ...fields, content: fields.content + '\r\n\n  ' })
+    const fields = readSlideFields(bytes, parts[1]!)
+    const result = spliceSlide(bytes, parts[1]!, { ...fields, content: fields.content + '\r\n\n  ' })
     expect(result.changed).toBe(false)
     expect(result.bytes).toBe(bytes)
   })
@@ -130,7 +130,7 @@ describe('writing a slide back', () => {
 
   it('keeps bytes that are not UTF-8 in other slides exactly', () => {
     const bytes = Buffer.concat([Buffer.from('# One \xff\xfe latin1 bytes\n\n---\n\n# Two\n', 'latin1')])
-    const second = parseDeck(bytes.toString('utf8')).parts[1]
+    const second = parseDeck(bytes.toString('utf8')).parts[1]!
     const out = spliceSlide(bytes, second, { frontmatter: '', content: '# Deux', note: '' }).bytes
     expect(out.subarray(0, 20)).toEqual(bytes.subarray(0, 20))
     expect(out.toString('latin1').endsWith('# Deux\n')).toBe(true)
@@ -138,7 +138,7 @@ describe('writing a slide back', () => {
 
   it('refuses to rewrite a slide that itself holds bytes that are not UTF-8', () => {
     const bytes = Buffer.from('# One\n\n---\n\n# Two \xff\n', 'latin1')
-    const second = parseDeck(bytes.toString('utf8')).parts[1]
+    const second = parseDeck(bytes.toString('utf8')).parts[1]!
     expect(() => spliceSlide(bytes, second, { frontmatter: '', content: 'x', note: '' })).toThrow(/not UTF-8/)
   })
 

@@ -24,11 +24,11 @@ describe('font collections', () => {
   })
 })
 
-const installed = existsSync(CJK_SOURCES['400'].file)
+const installed = existsSync(CJK_SOURCES['400']!.file)
 
 describe.runIf(installed)('subsetting Noto Serif CJK SC (fonts-noto-cjk installed)', () => {
   it('extracts the Simplified Chinese face as an OpenType font', () => {
-    const face = extractFace(readFileSync(CJK_SOURCES['400'].file), 2)
+    const face = extractFace(readFileSync(CJK_SOURCES['400']!.file), 2)
     expect(face.toString('latin1', 0, 4)).toBe('OTTO')
   })
   it('cuts a small WOFF2 per weight and serves the second build from the cache', async () => {
@@ -43,7 +43,7 @@ describe.runIf(installed)('subsetting Noto Serif CJK SC (fonts-noto-cjk installe
     const started = performance.now()
     const second = await subsetDeckFonts('银行业务与货币创造', cache)
     expect(performance.now() - started).toBeLessThan(500)
-    expect(second.fonts[0].woff2.equals(first.fonts[0].woff2)).toBe(true)
+    expect(second.fonts[0]!.woff2.equals(first.fonts[0]!.woff2)).toBe(true)
   }, 60_000)
 })
 

@@ -5,7 +5,7 @@ import { isDarkScheme, toggleScheme, canToggleScheme, parseChoice } from '../../
 import { isShownAt } from '../../src/logic/clicks'
 
 // A deck of 3 slides with 0, 2 and 1 clicks.
-const deck = { total: 3, clicksOf: (no: number) => [0, 0, 2, 1][no] }
+const deck = { total: 3, clicksOf: (no: number) => [0, 0, 2, 1][no] ?? 0 }
 
 describe('next and previous with click steps', () => {
   const nextCases: [number, number, number, number][] = [

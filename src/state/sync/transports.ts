@@ -7,7 +7,7 @@ import {
   type ClientMessage,
   type SharedPatch,
   type SharedState,
-} from '../../logic/sync-protocol.mjs'
+} from '../../../shared/sync-protocol'
 
 export interface TransportEvents {
   /** Another window's change. */

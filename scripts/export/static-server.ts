@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import { readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 
-const TYPES = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -27,10 +27,10 @@ const TYPES = {
 }
 
 /** The file under `root` a URL path names, or null when it is outside `root` or not a file. */
-export function fileFor(root, urlPath) {
+export function fileFor(root: string, urlPath: string): string | null {
   let path
   try {
-    path = decodeURIComponent(urlPath.split('?')[0].split('#')[0])
+    path = decodeURIComponent(urlPath.replace(/[?#].*$/s, ''))
   } catch {
     return null
   }
@@ -47,16 +47,13 @@ export function fileFor(root, urlPath) {
 /**
  * Starts the server on 127.0.0.1 at a free port. Paths with a file extension that do not exist are 404
  * (a missing image fails fast); every other path is a route of the deck and gets index.html.
- * @param {string} dir
- * @returns {Promise<{ origin: string, close: () => Promise<void> }>}
  */
-export function serveStatic(dir) {
+export function serveStatic(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
   const root = resolve(dir)
   const index = join(root, 'index.html')
   // The export asks for each of a hundred-odd small files once or twice: keep them in memory after the first read.
-  /** @type {Map<string, Buffer>} */
-  const cache = new Map()
-  const read = (file) => {
+  const cache = new Map<string, Buffer>()
+  const read = (file: string) => {
     let body = cache.get(file)
     if (!body) cache.set(file, (body = readFileSync(file)))
     return body
@@ -69,7 +66,7 @@ export function serveStatic(dir) {
     const urlPath = req.url || '/'
     let file = fileFor(root, urlPath)
     if (!file) {
-      const hasExtension = extname(urlPath.split('?')[0]) !== ''
+      const hasExtension = extname(urlPath.replace(/[?#].*$/s, '')) !== ''
       if (hasExtension) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found')
         return
@@ -95,7 +92,7 @@ export function serveStatic(dir) {
       resolvePromise({
         origin: `http://127.0.0.1:${port}`,
         close: () =>
-          new Promise((done) => {
+          new Promise<void>((done) => {
             server.closeAllConnections?.()
             server.close(() => done())
           }),

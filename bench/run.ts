@@ -5,30 +5,31 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync } from
 import { resolve, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
-import { startStaticServer, executablePath, launchArgs, median } from './harness.mjs'
+import { chromium, type Browser, type Response } from 'playwright-core'
+import { TS_NODE_ARGS } from '../scripts/ts-node-args'
+import { startStaticServer, executablePath, launchArgs, median } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null
+const only = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').split(',') : null
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null
 const entry = process.env.SLIDES_ENTRY || 'slides.md'
 const work = resolve(root, '.bench')
 const dist = join(work, 'dist')
-const budgets = JSON.parse(readFileSync(resolve(root, 'bench/budgets.json'), 'utf8'))
-const results = {}
-const wanted = (name) => !only || only.includes(name)
+const budgets = JSON.parse(readFileSync(resolve(root, 'bench/budgets.json'), 'utf8')) as Record<string, number | string>
+const results: Record<string, { value: number; unit: string }> = {}
+const wanted = (name: string) => !only || only.includes(name)
 
-const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
 
-function record(name, value, unit) {
+function record(name: string, value: number, unit: string) {
   results[name] = { value: round(value), unit }
   console.log(`  ${name.padEnd(34)} ${String(round(value)).padStart(10)} ${unit}`)
 }
 
 /** Runs a child and resolves with its output; rejects with its stderr when it fails. */
-function run(command, commandArgs, env = {}) {
-  return new Promise((resolvePromise, reject) => {
+function run(command: string, commandArgs: string[], env: Record<string, string> = {}) {
+  return new Promise<{ stdout: string; stderr: string }>((resolvePromise, reject) => {
     const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env } })
     let out = ''
     let err = ''
@@ -48,16 +49,18 @@ async function benchBuild() {
   if (kb) record('build.peakMemoryMB', kb / 1024, 'MB')
 }
 
-async function benchLoad(browser, base) {
+type Bytes = { js: number; jsGzip: number; css: number; cssGzip: number }
+
+async function benchLoad(browser: Browser, base: string) {
   console.log('first load and slide changes')
-  const coldTimes = []
-  const readyTimes = []
-  let bytes = null
+  const coldTimes: number[] = []
+  const readyTimes: number[] = []
+  let bytes: { visible: Bytes; ready: Bytes } | null = null
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await context.newPage()
-    const loaded = new Map()
-    page.on('response', async (response) => {
+    const loaded = new Map<string, { type: string; file: string }>()
+    page.on('response', async (response: Response) => {
       const type = response.request().resourceType()
       if (type !== 'script' && type !== 'stylesheet') return
       const url = new URL(response.url())
@@ -67,7 +70,7 @@ async function benchLoad(browser, base) {
     // Seen from inside the page (polling from outside lags by 100s of ms): the moment slide 1 is drawn with a size
     // (by the first-slide boot or by the app), and the moment the app around it is ready to use (data-loaded).
     await page.addInitScript(() => {
-      const sized = (selector) => {
+      const sized = (selector: string) => {
         const slide = document.querySelector(selector)
         return slide && slide.getBoundingClientRect().width > 0 && slide.querySelector('.slidev-layout')
       }
@@ -82,21 +85,21 @@ async function benchLoad(browser, base) {
     })
     await page.goto(base + '/1')
     await page.waitForFunction(() => window.__slide1ReadyAt !== undefined)
-    const { visibleAt, readyAt } = await page.evaluate(() => ({ visibleAt: window.__slide1VisibleAt, readyAt: window.__slide1ReadyAt }))
+    const { visibleAt, readyAt } = await page.evaluate(() => ({ visibleAt: window.__slide1VisibleAt ?? 0, readyAt: window.__slide1ReadyAt ?? 0 }))
     coldTimes.push(visibleAt)
     readyTimes.push(readyAt)
     if (!bytes) {
       // Only what arrived by a moment counts (later lazy chunks are not "before slide 1").
-      const arrived = (t) => page.evaluate((until) => performance.getEntriesByType('resource').filter((e) => e.responseEnd <= until).map((e) => new URL(e.name).pathname), t)
-      const measure = (paths) => {
-        const sum = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 }
+      const arrived = (t: number) => page.evaluate((until: number) => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).responseEnd <= until).map((e) => new URL(e.name).pathname), t)
+      const measure = (paths: string[]) => {
+        const sum: Bytes = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 }
         for (const path of paths) {
           const item = loaded.get(path)
           if (!item) continue
           const content = readFileSync(item.file)
-          const kind = item.type === 'script' ? 'js' : 'css'
-          sum[kind] += content.length
-          sum[kind + 'Gzip'] += gzipSync(content, { level: 9 }).length
+          const script = item.type === 'script'
+          sum[script ? 'js' : 'css'] += content.length
+          sum[script ? 'jsGzip' : 'cssGzip'] += gzipSync(content, { level: 9 }).length
         }
         return sum
       }
@@ -104,6 +107,7 @@ async function benchLoad(browser, base) {
     }
     await context.close()
   }
+  if (!bytes) throw new Error('no load measured')
   record('load.jsBeforeSlide1KB', bytes.visible.js / 1024, 'KB')
   record('load.jsBeforeSlide1GzipKB', bytes.visible.jsGzip / 1024, 'KB gzip')
   record('load.cssBeforeSlide1KB', bytes.visible.css / 1024, 'KB')
@@ -117,12 +121,12 @@ async function benchLoad(browser, base) {
   await page.waitForSelector('.slidev-page-1[data-loaded="true"]')
   const total = await page.evaluate(async () => (await (await fetch('/deck-manifest.json')).json()).total)
   const steps = Math.min(total - 1, 60)
-  const times = []
+  const times: number[] = []
   for (let i = 0; i < steps; i++) {
     // Script work of one change: from the key event to the new slide in the DOM, measured inside the page.
     const ms = await page.evaluate(
       () =>
-        new Promise((done) => {
+        new Promise<number>((done) => {
           const from = document.querySelector('.slidev-stage-slide:not(.deck-leave) .slidev-page')?.getAttribute('data-slidev-no')
           const start = performance.now()
           const check = () => {
@@ -156,7 +160,7 @@ async function benchLoad(browser, base) {
   }
 }
 
-async function waitForHttp(url, timeoutMs = 30000) {
+async function waitForHttp(url: string, timeoutMs = 30000) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     try {
@@ -168,7 +172,7 @@ async function waitForHttp(url, timeoutMs = 30000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
-async function benchDev(browser) {
+async function benchDev(browser: Browser) {
   console.log('dev server and HMR')
   const deckCopy = join(work, 'hmr-deck.md')
   copyFileSync(resolve(root, entry), deckCopy)
@@ -194,11 +198,11 @@ async function benchDev(browser) {
     await page.waitForTimeout(1500)
     await page.waitForSelector('.slidev-page-2[data-loaded="true"]', { timeout: 60000 })
     const source = readFileSync(deckCopy, 'utf8')
-    const times = []
+    const times: number[] = []
     for (let i = 0; i < 5; i++) {
       const marker = `基准标记${i}`
-      await page.evaluate((text) => {
-        window.__hmrSeen = new Promise((done) => {
+      await page.evaluate((text: string) => {
+        window.__hmrSeen = new Promise<number>((done) => {
           const observer = new MutationObserver(() => {
             if (document.querySelector('.slidev-page-2')?.textContent?.includes(text)) {
               observer.disconnect()
@@ -213,7 +217,7 @@ async function benchDev(browser) {
       lines.splice(slide2, 0, '', marker, '')
       const writtenAt = Date.now()
       writeFileSync(deckCopy, lines.join('\n'))
-      const seenAt = await page.evaluate(() => window.__hmrSeen)
+      const seenAt = (await page.evaluate(() => window.__hmrSeen)) ?? NaN
       times.push(seenAt - writtenAt)
       writeFileSync(deckCopy, source)
       await page.waitForTimeout(300)
@@ -222,13 +226,13 @@ async function benchDev(browser) {
     await page.close()
   } finally {
     try {
-      process.kill(-server.pid)
+      if (server.pid) process.kill(-server.pid)
     } catch {}
   }
 }
 
 /** The line index right after slide `no`'s heading (a safe place to add a paragraph). */
-function findSlideStart(lines, no) {
+function findSlideStart(lines: string[], no: number) {
   let slide = 1
   let inFrontmatter = lines[0] === '---'
   for (let i = 1; i < lines.length; i++) {
@@ -238,29 +242,29 @@ function findSlideStart(lines, no) {
         continue
       }
       slide++
-      if (lines[i + 1] && lines[i + 1].trim() !== '') inFrontmatter = true
+      if (lines[i + 1]?.trim()) inFrontmatter = true
       continue
     }
-    if (slide === no && !inFrontmatter && /^#\s/.test(lines[i])) return i + 1
+    if (slide === no && !inFrontmatter && /^#\s/.test(lines[i] ?? '')) return i + 1
   }
   return lines.length
 }
 
 /** Feature benches written as standalone scripts print one JSON object of { name: { value, unit } } on their last line. */
-async function benchFeature(script, env = {}) {
+async function benchFeature(script: string, env: Record<string, string> = {}) {
   const path = resolve(root, 'bench', script)
   if (!existsSync(path)) return
-  console.log(script.replace('.mjs', ''))
-  const { stdout } = await run('node', [path, '--dist', dist], { SLIDES_ENTRY: entry, ...env })
-  const last = stdout.trim().split('\n').pop()
-  const metrics = JSON.parse(last)
+  console.log(script.replace('.ts', ''))
+  const { stdout } = await run(process.execPath, [...TS_NODE_ARGS, path, '--dist', dist], { SLIDES_ENTRY: entry, ...env })
+  const last = stdout.trim().split('\n').pop() ?? ''
+  const metrics = JSON.parse(last) as Record<string, { value: number; unit: string }>
   for (const [name, { value, unit }] of Object.entries(metrics)) record(name, value, unit)
 }
 
 function checkBudgets() {
-  const failures = []
+  const failures: string[] = []
   for (const [name, limit] of Object.entries(budgets)) {
-    if (name.startsWith('$')) continue
+    if (name.startsWith('$') || typeof limit !== 'number') continue
     const result = results[name]
     if (!result) continue
     if (result.value > limit) failures.push(`${name}: ${result.value} ${result.unit} exceeds the budget of ${limit}`)
@@ -281,16 +285,16 @@ const server = await startStaticServer(dist)
 try {
   if (wanted('load')) await benchLoad(browser, server.url)
   if (wanted('dev')) await benchDev(browser)
-  for (const [name, script] of [
-    ['overview', 'overview.mjs'],
-    ['diagram', 'diagram.mjs'],
-    ['sync', 'sync.mjs'],
+  for (const [name, script] of <[string, string][]>[
+    ['overview', 'overview.ts'],
+    ['diagram', 'diagram.ts'],
+    ['sync', 'sync.ts'],
   ])
     if (wanted(name)) await benchFeature(script)
   if (wanted('export')) {
     // The whole CLI on the deck (build reused), median of 3 runs.
     console.log('export')
-    const { benchExport } = await import('./export.mjs')
+    const { benchExport } = await import('./export')
     const result = benchExport({ deck: resolve(root, entry), runs: 3 })
     record('export.deckMs', result.ms, `ms (${result.pages} pages, median of ${result.runs.join(', ')})`)
   }

@@ -1,8 +1,8 @@
 // Measures how fast diagram slides show their diagram (budget: 40 ms once the app is loaded), and what the first
 // load costs: mermaid must not be fetched before slide 1 shows.
-// Usage: node bench/diagram.mjs [--dist <built deck>] [--runs 3]
+// Usage: tsx bench/diagram.ts [--dist <built deck>] [--runs 3]
 // Without --dist (or when the built deck has no diagram) it builds tests/fixtures/rich.md into a temp folder.
-// Prints progress, then one JSON line of { name: { value, unit } } for bench/run.mjs.
+// Prints progress, then one JSON line of { name: { value, unit } } for bench/run.ts.
 //
 // "Show" is from the key press that moves onto a diagram slide (from the slide before it, after the app has been
 // idle there) to the first painted frame in which that slide's diagram box holds its SVG (or its error notice).
@@ -10,19 +10,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
-import { chromium } from 'playwright-core'
-import { startStaticServer, buildDeck, executablePath, launchArgs, median } from './harness.mjs'
+import { chromium, type Page } from 'playwright-core'
+import { startStaticServer, buildDeck, executablePath, launchArgs, median, option } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const args = process.argv.slice(2)
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
-const runs = Number(option('--runs', 5))
+const runs = Number(option('--runs') ?? 5)
 
 
-const build = (entry, outDir) => buildDeck(root, entry, outDir)
+const build = (entry: string, outDir: string) => buildDeck(root, entry, outDir)
 
 /** Slide numbers whose module uses the Mermaid component (slide chunks are named after their slide number). */
-function diagramSlides(dist) {
+function diagramSlides(dist: string) {
   const assets = join(dist, 'assets')
   if (!existsSync(assets)) return []
   return readdirSync(assets)
@@ -33,7 +31,7 @@ function diagramSlides(dist) {
 }
 
 /** Waits until the idle pre-rendering has settled: nothing rendering or queued (`data-busy` gone) for a while. */
-async function waitForIdleRenders(page, quietMs = 1000, timeoutMs = 60_000) {
+async function waitForIdleRenders(page: Page, quietMs = 1000, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs
   let quietSince = 0
   while (Date.now() < until) {
@@ -54,13 +52,13 @@ async function waitForIdleRenders(page, quietMs = 1000, timeoutMs = 60_000) {
  * From the key press to the first painted frame showing slide `no` (with `diagram`, its diagram box filled);
  * -1 when it never does.
  */
-function timeToSlide(page, no, diagram = true) {
+function timeToSlide(page: Page, no: number, diagram = true): Promise<number> {
   return page.evaluate(
     ([target, withDiagram]) =>
-      new Promise((done) => {
+      new Promise<number>((done) => {
         const slide = `.slidev-stage-slide:not(.deck-leave) .slidev-page-${target}[data-loaded="true"]`
         // A message-channel task runs right after the frame is painted (a timer may be clamped or delayed).
-        const afterPaint = (run) => {
+        const afterPaint = (run: () => void) => {
           const channel = new MessageChannel()
           channel.port1.onmessage = run
           channel.port2.postMessage(null)
@@ -92,8 +90,9 @@ function timeToSlide(page, no, diagram = true) {
 }
 
 async function main() {
-  let dist = option('--dist', null)
-  let slides = dist ? diagramSlides(dist) : []
+  const given = option('--dist')
+  let dist = given ?? ''
+  let slides = given ? diagramSlides(given) : []
   if (!slides.length) {
     dist = join(tmpdir(), 'deck-bench-diagram')
     console.log(`  building tests/fixtures/rich.md → ${dist}`)
@@ -103,7 +102,7 @@ async function main() {
   console.log(`  diagram slides: ${slides.join(', ')}`)
   const browser = await chromium.launch({ executablePath, args: launchArgs })
   const server = await startStaticServer(dist)
-  const metrics = {}
+  const metrics: Record<string, { value: number; unit: string }> = {}
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' })
     const page = await context.newPage()
@@ -121,11 +120,11 @@ async function main() {
     metrics['diagram.mermaidChunksBeforeSlide1'] = { value: early.length, unit: 'requests' }
 
     // Warm: from the slide before each diagram slide, once the app has been idle there.
-    const warm = []
-    const worst = []
+    const warm: number[] = []
+    const worst: number[] = []
     for (const no of slides) {
       if (no < 2) continue
-      const times = []
+      const times: number[] = []
       for (let run = 0; run < runs; run++) {
         await page.goto(`${server.url}/${no - 1}?clicks=9999`)
         await page.waitForSelector(`.slidev-page-${no - 1}[data-loaded="true"]`)
@@ -141,8 +140,8 @@ async function main() {
     }
 
     // The same move onto slides without a diagram: the engine's own cost of a slide change on this machine now.
-    const plain = []
-    const plainSlides = []
+    const plain: number[] = []
+    const plainSlides: number[] = []
     const total = (await (await fetch(`${server.url}/deck-manifest.json`)).json()).total
     for (let no = 2; plainSlides.length < 5 && no <= total; no++) if (!slides.includes(no) && !slides.includes(no - 1)) plainSlides.push(no)
     for (const no of plainSlides) {
@@ -156,7 +155,7 @@ async function main() {
     }
 
     // Cold: a diagram slide opened directly (mermaid fetched and the diagram rendered on the spot).
-    const cold = []
+    const cold: number[] = []
     for (const no of slides.slice(0, 3)) {
       const fresh = await context.newPage()
       await fresh.goto(`${server.url}/${no}`)
@@ -172,7 +171,7 @@ async function main() {
     await page.waitForSelector(`.slidev-page-${darkNo} .deck-mermaid[data-scheme="light"]`, { timeout: 30_000 })
     const darkMs = await page.evaluate(
       (target) =>
-        new Promise((done) => {
+        new Promise<number>((done) => {
           const start = performance.now()
           const observer = new MutationObserver(() => {
             if (document.querySelector(`.slidev-page-${target} .deck-mermaid[data-scheme="dark"]`)) {

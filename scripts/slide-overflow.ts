@@ -1,14 +1,11 @@
 // What of a slide leaves its canvas, measured in the page (passed to Playwright's page.evaluate): the layout
-// scrolling, or the first visible element ending outside it. Used by scripts/check-slides.mjs and the deck's tests.
+// scrolling, or the first visible element ending outside it. Used by scripts/check-slides.ts and the deck's tests.
 
-/**
- * @param {number} no the slide number
- * @returns {string[]} one line per problem, empty when the slide fits
- */
-export function slideOverflow(no) {
+/** One line per problem of slide `no`, empty when the slide fits. */
+export function slideOverflow(no: number): string[] {
   const layout = document.querySelector(`.slidev-page-${no} .slidev-layout`)
   if (!layout) return ['no .slidev-layout']
-  const problems = []
+  const problems: string[] = []
   if (layout.scrollHeight > layout.clientHeight + 2) problems.push(`content taller than the slide by ${layout.scrollHeight - layout.clientHeight}px`)
   if (layout.scrollWidth > layout.clientWidth + 2) problems.push(`content wider than the slide by ${layout.scrollWidth - layout.clientWidth}px`)
   const box = layout.getBoundingClientRect()

@@ -1,47 +1,65 @@
 // Makes every connected device follow the presenter: holds the shared state, takes changes only from password holders,
 // checks each message (size, rate, shape), relays it to everyone else, and welcomes (re)connecting clients with the state.
 // Transport-free: `npm run serve` plugs WebSockets into it, the dev server plugs in Vite's HMR socket.
-import { LIMITS, applyPatch, initialSharedState, parseClientMessage } from '../src/logic/sync-protocol.mjs'
+import { LIMITS, applyPatch, initialSharedState, parseClientMessage, type Limits, type ServerMessage, type SharedState } from './sync-protocol'
 
-/**
- * @typedef {import('../src/logic/sync-protocol.mjs').SharedState} SharedState
- * @typedef {import('../src/logic/sync-protocol.mjs').ServerMessage} ServerMessage
- * @typedef {{ send: (text: string, message: ServerMessage) => void, close: (code: number, reason: string) => void, label?: string }} ClientLink
- * @typedef {{ receive: (raw: unknown) => void, disconnect: () => void, readonly no: number, readonly canWrite: boolean }} RelayConnection
- */
+export interface ClientLink {
+  /** `text` is `message` already serialised (once for every client of a broadcast). */
+  send: (text: string, message: ServerMessage) => void
+  close: (code: number, reason: string) => void
+  label?: string
+}
+
+export interface RelayConnection {
+  /** A message as received: text or bytes (WebSocket) or an already parsed value (Vite's socket). */
+  receive: (raw: unknown) => void
+  disconnect: () => void
+  readonly no: number
+  readonly canWrite: boolean
+}
+
+export interface RelayOptions {
+  /** null means no password: every connection may write. */
+  authorize?: ((given: string | undefined) => boolean) | null
+  /** Whether a password is set right now (the dev server rereads the deck); defaults to "authorize is given". */
+  required?: () => boolean
+  log?: (line: string) => void
+  limits?: Limits
+  now?: () => number
+}
+
+export interface Relay {
+  connect: (link: ClientLink) => RelayConnection
+  readonly state: SharedState
+  readonly clients: number
+  readonly stats: { received: number; relayed: number; dropped: number }
+}
+
+interface Client {
+  no: number
+  link: ClientLink
+  welcomed: boolean
+  canWrite: boolean
+}
 
 /** Drops in a row after which a client that keeps flooding is disconnected. */
 const FLOOD_CLOSE_AFTER = 2000
 
-/**
- * @param {{
- *   authorize?: ((given: string | undefined) => boolean) | null,
- *   required?: () => boolean,
- *   log?: (line: string) => void,
- *   limits?: typeof LIMITS,
- *   now?: () => number,
- * }} [options] `authorize` null means no password: every connection may write. `required` says whether a password is
- * set right now (the dev server rereads the deck); it defaults to "authorize is given".
- */
-export function createRelay({ authorize = null, required = () => authorize !== null, log = (line) => console.log(line), limits = LIMITS, now = () => Date.now() } = {}) {
-  /** @type {SharedState} */
+export function createRelay({ authorize = null, required = () => authorize !== null, log = (line) => console.log(line), limits = LIMITS, now = () => Date.now() }: RelayOptions = {}): Relay {
   let state = initialSharedState()
-  /** @type {Set<{ no: number, link: ClientLink, welcomed: boolean, canWrite: boolean }>} */
-  const connections = new Set()
+  const connections = new Set<Client>()
   let counter = 0
   const stats = { received: 0, relayed: 0, dropped: 0 }
 
-  /** @param {ClientLink} link @returns {RelayConnection} */
-  function connect(link) {
-    const client = { no: ++counter, link, welcomed: false, canWrite: !required() }
-    let tokens = limits.rateBurst
+  function connect(link: ClientLink): RelayConnection {
+    const client: Client = { no: ++counter, link, welcomed: false, canWrite: !required() }
+    let tokens: number = limits.rateBurst
     let refilled = now()
     let flooding = 0
     connections.add(client)
     const name = `client #${client.no}${link.label ? ` (${link.label})` : ''}`
 
-    /** @param {string} reason @param {boolean} [tell] */
-    const drop = (reason, tell = true) => {
+    const drop = (reason: string, tell = true) => {
       stats.dropped++
       log(`[sync] dropped a message from ${name}: ${reason}`)
       if (tell) send(client, { type: 'refused', reason })
@@ -84,11 +102,11 @@ export function createRelay({ authorize = null, required = () => authorize !== n
           flooding = 0
         }
         let value = raw
-        const size = typeof raw === 'string' ? Buffer.byteLength(raw) : raw instanceof Uint8Array ? raw.byteLength : jsonSize(raw)
+        const size = typeof raw === 'string' ? byteLength(raw) : raw instanceof Uint8Array ? raw.byteLength : jsonSize(raw)
         if (size > limits.maxMessageBytes) return drop(`message of ${size} bytes is over the limit of ${limits.maxMessageBytes}`)
         if (typeof raw === 'string' || raw instanceof Uint8Array) {
           try {
-            value = JSON.parse(typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8'))
+            value = JSON.parse(typeof raw === 'string' ? raw : new TextDecoder().decode(raw))
           } catch {
             return drop('not JSON')
           }
@@ -116,8 +134,7 @@ export function createRelay({ authorize = null, required = () => authorize !== n
     }
   }
 
-  /** @param {{ link: ClientLink }} client @param {ServerMessage} message */
-  function send(client, message) {
+  function send(client: Client, message: ServerMessage) {
     try {
       client.link.send(JSON.stringify(message), message)
     } catch (error) {
@@ -126,7 +143,7 @@ export function createRelay({ authorize = null, required = () => authorize !== n
   }
 
   /** Everyone who said hello, except the sender; serialised once for all. */
-  function broadcast(from, message) {
+  function broadcast(from: Client, message: ServerMessage) {
     const text = JSON.stringify(message)
     for (const client of connections) {
       if (client === from || !client.welcomed) continue
@@ -151,10 +168,11 @@ export function createRelay({ authorize = null, required = () => authorize !== n
   }
 }
 
-/** @param {unknown} value */
-function jsonSize(value) {
+const byteLength = (text: string) => new TextEncoder().encode(text).byteLength
+
+function jsonSize(value: unknown): number {
   try {
-    return Buffer.byteLength(JSON.stringify(value) ?? '')
+    return byteLength(JSON.stringify(value) ?? '')
   } catch {
     return Infinity
   }

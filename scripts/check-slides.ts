@@ -1,15 +1,15 @@
 // Lets an author check a deck in a real browser: every slide at its last click, overflow reported, screenshots on request.
-// Usage: node scripts/check-slides.mjs [deck.md] [--shots dir] [--from N] [--to N] [--port P] [--no-build]
+// Usage: tsx scripts/check-slides.ts [deck.md] [--shots dir] [--from N] [--to N] [--port P] [--no-build]
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { basename, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { slideOverflow } from './slide-overflow.mjs'
+import { slideOverflow } from './slide-overflow'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
-const flag = (name, fallback) => {
+const flag = (name: string, fallback?: string) => {
   const i = args.indexOf(name)
   return i >= 0 ? args[i + 1] : fallback
 }
@@ -64,7 +64,7 @@ try {
 } finally {
   await browser.close()
   // npx starts vite as its child: stop the whole group, or the preview server outlives this script.
-  process.kill(-server.pid)
+  if (server.pid) process.kill(-server.pid)
 }
 console.log('')
 if (problems.length) {

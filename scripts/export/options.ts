@@ -17,25 +17,29 @@ export const USAGE = `Usage: npm run export -- [deck.md] [options]
 
 The deck is slides.md unless SLIDES_ENTRY or the deck argument names another file.`
 
-/**
- * @typedef {{
- *   entry?: string, range?: string, withClicks: boolean, dark: boolean, notes: boolean, output?: string,
- *   executablePath?: string, dist?: string, skipBuild: boolean, timeoutMs: number, help: boolean
- * }} ExportArgs
- */
+export interface ExportArgs {
+  entry?: string
+  range?: string
+  withClicks: boolean
+  dark: boolean
+  notes: boolean
+  output?: string
+  executablePath?: string
+  dist?: string
+  skipBuild: boolean
+  timeoutMs: number
+  help: boolean
+}
 
 export class UsageError extends Error {
-  constructor(message) {
+  constructor(message: string) {
     super(`${message}\n\n${USAGE}`)
     this.name = 'UsageError'
   }
 }
 
-/**
- * @param {string[]} argv  the arguments after the script name
- * @returns {ExportArgs}
- */
-export function parseExportArgs(argv) {
+/** `argv`: the arguments after the script name. */
+export function parseExportArgs(argv: string[]): ExportArgs {
   let parsed
   try {
     parsed = parseArgs({
@@ -70,8 +74,8 @@ export function parseExportArgs(argv) {
     if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout "${values.timeout}" must be a number of seconds above 0.`)
     timeoutMs = seconds * 1000
   }
-  for (const key of /** @type {const} */ (['output', 'executable-path', 'dist'])) {
-    if (values[key] !== undefined && !values[key].trim()) throw new UsageError(`--${key} needs a value.`)
+  for (const key of ['output', 'executable-path', 'dist'] as const) {
+    if (values[key] !== undefined && !values[key]?.trim()) throw new UsageError(`--${key} needs a value.`)
   }
   return {
     entry: positionals[0],
@@ -91,20 +95,18 @@ export function parseExportArgs(argv) {
 export const DEFAULT_FILENAME = 'slides-export.pdf'
 
 /** A file name with no folders and no characters file systems refuse. */
-function safeName(name) {
+function safeName(name: string): string {
   return name.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '-').replace(/^\.+/, '').trim()
 }
 
 /**
  * The PDF's file name, as spec.md section 7 says: the deck's `download` when it names a PDF, else
  * `exportFilename`, else a default. A handout gets `-notes` before the extension.
- * @param {{ download?: boolean | string, exportFilename?: string }} config
- * @param {{ notes?: boolean }} [options]
  */
-export function pdfFileName(config, options = {}) {
+export function pdfFileName(config: { download?: boolean | string; exportFilename?: string }, options: { notes?: boolean } = {}): string {
   let name = ''
-  if (typeof config.download === 'string' && /\.pdf$/i.test(config.download.split(/[?#]/)[0])) {
-    const path = config.download.split(/[?#]/)[0]
+  if (typeof config.download === 'string' && /\.pdf$/i.test(config.download.split(/[?#]/)[0] ?? '')) {
+    const path = config.download.split(/[?#]/)[0] ?? ''
     try {
       name = safeName(decodeURIComponent(basename(path)))
     } catch {
@@ -120,6 +122,6 @@ export function pdfFileName(config, options = {}) {
 }
 
 /** `--output` as given, with `.pdf` added when it does not end in it. */
-export function outputName(output) {
+export function outputName(output: string): string {
   return /\.pdf$/i.test(output) ? output : `${output}.pdf`
 }

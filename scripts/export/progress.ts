@@ -1,16 +1,19 @@
 // Shows how far an export is on a terminal (one line rewritten in place); quiet lines elsewhere (logs, CI).
 
-/**
- * @param {NodeJS.WritableStream | null} stream  where to write, null for silence
- * @returns {{ update: (text: string) => void, line: (text: string) => void, done: () => void }}
- */
-export function createProgress(stream) {
-  const tty = Boolean(stream && /** @type {{ isTTY?: boolean }} */ (stream).isTTY)
+export interface Progress {
+  update: (text: string) => void
+  line: (text: string) => void
+  done: () => void
+}
+
+/** `stream`: where to write, null for silence. */
+export function createProgress(stream: NodeJS.WritableStream | null): Progress {
+  const tty = Boolean(stream && (stream as { isTTY?: boolean }).isTTY)
   let open = false
   let lastPlain = ''
   return {
     /** A status that replaces the previous one (on a terminal); elsewhere printed only when it changes kind. */
-    update(text) {
+    update(text: string) {
       if (!stream) return
       if (tty) {
         stream.write(`\r\x1b[2K${text}`)
@@ -23,7 +26,7 @@ export function createProgress(stream) {
       lastPlain = kind
     },
     /** A line that stays. */
-    line(text) {
+    line(text: string) {
       if (!stream) return
       if (open) stream.write('\r\x1b[2K')
       open = false

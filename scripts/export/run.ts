@@ -1,49 +1,72 @@
 // Exports a built deck to PDF: one print document (/print) rendered once and printed with one page.pdf call.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, findChromium } from '../ensure-browser.mjs'
-import { buildDeck, buildReason } from './build.mjs'
-import { serveStatic } from './static-server.mjs'
-import { finishPdf } from './pdf-finish.mjs'
-import { outputName, pdfFileName } from './options.mjs'
-import { createProgress } from './progress.mjs'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { CHROMIUM_ARGS, findChromium } from '../ensure-browser'
+import { buildDeck, buildReason } from './build'
+import { serveStatic } from './static-server'
+import { finishPdf } from './pdf-finish'
+import { outputName, pdfFileName } from './options'
+import { createProgress } from './progress'
 
 /** A4 height in CSS pixels (297 mm at 96 px per inch): the handout's page height. */
 const A4_HEIGHT_PX = (297 / 25.4) * 96
 
-/**
- * @typedef {{ title: string, download: boolean | string, exportFilename: string, total: number,
- *   canvasWidth: number, canvasHeight: number, author?: string,
- *   slides: { no: number, title: string, level: number, clicks: number }[] }} DeckManifest
- */
+/** What the build writes to deck-manifest.json for the export. */
+export interface DeckManifest {
+  title: string
+  download: boolean | string
+  exportFilename: string
+  total: number
+  canvasWidth: number
+  canvasHeight: number
+  author?: string
+  slides: { no: number; title: string; level: number; clicks: number }[]
+}
 
-/** @param {string} dist @returns {DeckManifest} */
-export function readManifest(dist) {
+export function readManifest(dist: string): DeckManifest {
   const file = join(dist, 'deck-manifest.json')
-  let manifest
+  let manifest: DeckManifest
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
-    const why = /** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT' ? 'is missing' : 'is not valid JSON'
+    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON'
     throw new Error(`${file} ${why}: build the deck first (npm run build), or let the export build it (drop --skip-build).`)
   }
   if (!Array.isArray(manifest.slides) || !manifest.canvasWidth || !manifest.canvasHeight) throw new Error(`${file} is not a deck manifest (no slides or canvas size).`)
   return manifest
 }
 
-/**
- * @param {{
- *   root: string, entry: string, dist: string, range?: string, withClicks?: boolean, dark?: boolean, notes?: boolean,
- *   output?: string, executablePath?: string, build?: 'auto' | 'never', timeoutMs?: number,
- *   progress?: NodeJS.WritableStream | null, env?: Record<string, string | undefined>
- * }} options
- * @returns {Promise<{ file: string, pages: number, bytes: number, outlineItems: number, links: { rewritten: number, removed: number }, ms: Record<string, number>, warnings: string[] }>}
- */
-export async function exportDeck(options) {
+export interface ExportOptions {
+  root: string
+  entry: string
+  dist: string
+  range?: string
+  withClicks?: boolean
+  dark?: boolean
+  notes?: boolean
+  output?: string
+  executablePath?: string
+  build?: 'auto' | 'never'
+  timeoutMs?: number
+  progress?: NodeJS.WritableStream | null
+  env?: Record<string, string | undefined>
+}
+
+export interface ExportResult {
+  file: string
+  pages: number
+  bytes: number
+  outlineItems: number
+  links: { rewritten: number; removed: number }
+  ms: Record<string, number> & { total: number }
+  warnings: string[]
+}
+
+export async function exportDeck(options: ExportOptions): Promise<ExportResult> {
   const started = Date.now()
-  const ms = /** @type {Record<string, number>} */ ({})
-  const lap = (name, since) => (ms[name] = Date.now() - since)
+  const ms: Record<string, number> = {}
+  const lap = (name: string, since: number) => (ms[name] = Date.now() - since)
   const progress = createProgress(options.progress ?? null)
   // The browser first: a missing Chromium should fail before a build takes its time.
   const executablePath = findChromium({ executablePath: options.executablePath, env: options.env })
@@ -60,9 +83,8 @@ export async function exportDeck(options) {
   const manifest = readManifest(dist)
   const file = resolve(options.output ? outputName(options.output) : pdfFileName(manifest, { notes: options.notes }))
   const server = await serveStatic(dist)
-  /** @type {import('playwright-core').Browser | undefined} */
-  let browser
-  const warnings = /** @type {string[]} */ ([])
+  let browser: Browser | undefined
+  const warnings: string[] = []
   try {
     let t = Date.now()
     browser = await chromium.launch({
@@ -102,7 +124,7 @@ export async function exportDeck(options) {
     const path = options.notes ? '/presenter/print' : '/print'
     t = Date.now()
     await page.goto(`${server.origin}${path}${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
-    await waitForReady(page, options.timeoutMs ?? 120_000, (text) => progress.update(text))
+    await waitForReady(page, options.timeoutMs ?? 120_000, (text: string) => progress.update(text))
     lap('render', t)
 
     const layout = await page.evaluate(() => ({
@@ -115,12 +137,12 @@ export async function exportDeck(options) {
     if (layout.failed.length) throw new Error(`Slide${layout.failed.length > 1 ? 's' : ''} ${[...new Set(layout.failed)].join(', ')} failed to load; see the messages above.`)
 
     // Where each slide starts in the PDF: one page per print page; a handout page may run over several sheets.
-    const firstPage = new Map()
+    const firstPage = new Map<number, number>()
     let pageCount = 0
     layout.ids.forEach((id, i) => {
       const no = Number(id.slice(0, id.indexOf('-')))
       if (!firstPage.has(no)) firstPage.set(no, pageCount)
-      pageCount += options.notes ? Math.max(1, Math.ceil((layout.heights[i] - 1) / A4_HEIGHT_PX)) : 1
+      pageCount += options.notes ? Math.max(1, Math.ceil(((layout.heights[i] ?? 0) - 1) / A4_HEIGHT_PX)) : 1
     })
 
     t = Date.now()
@@ -131,7 +153,7 @@ export async function exportDeck(options) {
     t = Date.now()
     const outline = manifest.slides
       .filter((s) => firstPage.has(s.no))
-      .map((s) => ({ title: s.title, level: s.level, pageIndex: firstPage.get(s.no) }))
+      .map((s) => ({ title: s.title, level: s.level, pageIndex: firstPage.get(s.no) ?? 0 }))
     const finished = await finishPdf(printed, {
       title: manifest.title,
       author: manifest.author,
@@ -146,9 +168,9 @@ export async function exportDeck(options) {
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, finished.bytes)
     lap('finish', t)
-    ms.total = Date.now() - started
+    const total = Date.now() - started
     progress.done()
-    return { file, pages: finished.pages, bytes: finished.bytes.length, outlineItems: finished.outlineItems, links: finished.links, ms, warnings }
+    return { file, pages: finished.pages, bytes: finished.bytes.length, outlineItems: finished.outlineItems, links: finished.links, ms: { ...ms, total }, warnings }
   } finally {
     progress.done()
     await browser?.close().catch(() => {})
@@ -157,7 +179,7 @@ export async function exportDeck(options) {
 }
 
 /** "slide 6, 11, 16 and 4 more": short enough for one terminal line. */
-function slideList(nos) {
+function slideList(nos: string[]): string {
   const unique = [...new Set(nos)]
   const shown = unique.slice(0, 6).join(', ')
   return `slide${unique.length > 1 ? 's' : ''} ${shown}${unique.length > 6 ? ` and ${unique.length - 6} more` : ''}`
@@ -166,11 +188,8 @@ function slideList(nos) {
 /**
  * Waits for `<html data-print-ready="true">`, showing the print view's progress; on timeout names the slides
  * still drawing (elements with data-deck-pending) so the author knows where to look.
- * @param {import('playwright-core').Page} page
- * @param {number} timeoutMs
- * @param {(text: string) => void} report
  */
-async function waitForReady(page, timeoutMs, report) {
+async function waitForReady(page: Page, timeoutMs: number, report: (text: string) => void) {
   const deadline = Date.now() + timeoutMs
   let last = ''
   for (;;) {

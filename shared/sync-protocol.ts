@@ -1,5 +1,4 @@
 // The shared state presenter and audience agree on, its messages, and the checks every copy runs (browser and server alike).
-// Plain ESM with JSDoc so `npm run serve` imports it without a build step; types in sync-protocol.d.mts.
 
 /** Limits every relay and window enforces; a message beyond them is dropped with a reason. */
 export const LIMITS = Object.freeze({
@@ -20,10 +19,54 @@ export const LIMITS = Object.freeze({
   rateBurst: 120,
 })
 
-const STATE_KEYS = ['page', 'clicks', 'viewerPage', 'viewerClicks', 'timer', 'cursor', 'drawings', 'lastUpdate']
+export type Limits = typeof LIMITS
+
+/** The presenter's talk clock: `elapsed` ms counted before `since` (epoch ms); while running, add now − since. */
+export interface TimerState {
+  status: 'stopped' | 'running' | 'paused'
+  elapsed: number
+  since: number
+}
+
+/** Who moved last: a window id, its role, and when (ms; monotonic per window). */
+export interface LastUpdate {
+  id: string
+  type: 'presenter' | 'viewer'
+  time: number
+}
+
+export interface SharedState {
+  /** The presenter's slide (0 until a presenter has spoken) and click step. */
+  page: number
+  clicks: number
+  /** The last audience window's own position. */
+  viewerPage: number
+  viewerClicks: number
+  timer: TimerState
+  /** The presenter's pointer in slide pixels, or null when hidden. */
+  cursor: { x: number; y: number } | null
+  /** Slide number → SVG markup. */
+  drawings: Record<string, string>
+  lastUpdate: LastUpdate | null
+}
+
+export type SharedPatch = Partial<SharedState>
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string }
+
+export type ClientMessage = { type: 'hello'; password?: string } | { type: 'patch'; patch: SharedPatch }
+export type ServerMessage =
+  | { type: 'welcome'; canWrite: boolean; passwordRequired: boolean; state: SharedState }
+  | { type: 'patch'; patch: SharedPatch }
+  | { type: 'refused'; reason: string }
+
+export type PresenterAccess = 'open' | 'granted' | 'prompt' | 'denied'
+
+
+const STATE_KEYS: readonly (keyof SharedState)[] = ['page', 'clicks', 'viewerPage', 'viewerClicks', 'timer', 'cursor', 'drawings', 'lastUpdate']
 
 /** The state before anyone presented: page 0 means "no presenter position yet". */
-export function initialSharedState() {
+export function initialSharedState(): SharedState {
   return {
     page: 0,
     clicks: 0,
@@ -36,33 +79,34 @@ export function initialSharedState() {
   }
 }
 
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
-const isWhole = (v, min, max) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
-const isTime = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1e15
-const ok = (value) => ({ ok: true, value })
-const fail = (reason) => ({ ok: false, reason })
+type Fields = Record<string, unknown>
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isWhole = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+const isTime = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1e15
+const ok = <T>(value: T): Checked<T> => ({ ok: true, value })
+const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason })
 
-function checkTimer(v) {
+function checkTimer(v: unknown): string | null {
   if (!isObject(v)) return 'timer must be an object'
   for (const key of Object.keys(v)) if (!['status', 'elapsed', 'since'].includes(key)) return `timer has an unknown field "${key}"`
-  if (!['stopped', 'running', 'paused'].includes(v.status)) return 'timer.status must be stopped, running or paused'
+  if (typeof v.status !== 'string' || !['stopped', 'running', 'paused'].includes(v.status)) return 'timer.status must be stopped, running or paused'
   if (!isTime(v.elapsed)) return 'timer.elapsed must be a non-negative number of milliseconds'
   if (!isTime(v.since)) return 'timer.since must be a time in milliseconds'
   return null
 }
 
-function checkCursor(v) {
+function checkCursor(v: unknown): string | null {
   if (v === null) return null
   if (!isObject(v)) return 'cursor must be {x, y} or null'
   for (const key of Object.keys(v)) if (key !== 'x' && key !== 'y') return `cursor has an unknown field "${key}"`
-  for (const key of ['x', 'y']) {
+  for (const key of ['x', 'y'] as const) {
     const n = v[key]
     if (typeof n !== 'number' || !Number.isFinite(n) || Math.abs(n) > LIMITS.maxCoordinate) return `cursor.${key} must be a finite number of slide pixels`
   }
   return null
 }
 
-function checkDrawings(v) {
+function checkDrawings(v: unknown): string | null {
   if (!isObject(v)) return 'drawings must map slide numbers to SVG markup'
   let total = 0
   for (const [key, svg] of Object.entries(v)) {
@@ -75,7 +119,7 @@ function checkDrawings(v) {
   return null
 }
 
-function checkLastUpdate(v) {
+function checkLastUpdate(v: unknown): string | null {
   if (v === null) return null
   if (!isObject(v)) return 'lastUpdate must be {id, type, time} or null'
   for (const key of Object.keys(v)) if (!['id', 'type', 'time'].includes(key)) return `lastUpdate has an unknown field "${key}"`
@@ -86,7 +130,7 @@ function checkLastUpdate(v) {
 }
 
 /** Checks one field; `whole` is true for a full state (page 0 allowed: nobody presented yet). */
-function checkField(key, v, whole) {
+function checkField(key: string, v: unknown, whole: boolean): string | null {
   switch (key) {
     case 'page':
     case 'viewerPage':
@@ -110,7 +154,7 @@ function checkField(key, v, whole) {
  * A change to the shared state, as sent by a window: any subset of the fields (drawings: only the slides that changed,
  * '' for a cleared slide). Returns the patch or the reason it is refused.
  */
-export function parsePatch(value) {
+export function parsePatch(value: unknown): Checked<SharedPatch> {
   if (!isObject(value)) return fail('patch must be an object')
   const keys = Object.keys(value)
   if (!keys.length) return fail('patch is empty')
@@ -118,71 +162,70 @@ export function parsePatch(value) {
     const reason = checkField(key, value[key], false)
     if (reason) return fail(reason)
   }
-  return ok(value)
+  return ok(value as SharedPatch)
 }
 
 /** A whole shared state (a relay's welcome, a stored copy): every field present and valid. */
-export function parseSharedState(value) {
+export function parseSharedState(value: unknown): Checked<SharedState> {
   if (!isObject(value)) return fail('state must be an object')
-  for (const key of Object.keys(value)) if (!STATE_KEYS.includes(key)) return fail(`unknown field "${key.slice(0, 40)}"`)
+  for (const key of Object.keys(value)) if (!(STATE_KEYS as readonly string[]).includes(key)) return fail(`unknown field "${key.slice(0, 40)}"`)
   for (const key of STATE_KEYS) {
     if (!(key in value)) return fail(`state is missing "${key}"`)
     const reason = checkField(key, value[key], true)
     if (reason) return fail(reason)
   }
-  return ok(value)
+  return ok(value as unknown as SharedState)
 }
 
 /** The state after a patch; drawings merge per slide and '' removes a slide's drawing. Never mutates its inputs. */
-export function applyPatch(state, patch) {
-  const next = { ...state }
-  for (const key of Object.keys(patch)) {
-    if (key === 'drawings') {
-      const drawings = { ...state.drawings }
-      for (const [no, svg] of Object.entries(patch.drawings)) {
-        if (svg) drawings[no] = svg
-        else delete drawings[no]
-      }
-      next.drawings = drawings
-    } else next[key] = patch[key]
+export function applyPatch(state: SharedState, patch: SharedPatch): SharedState {
+  const { drawings: changed, ...rest } = patch
+  const next: SharedState = { ...state, ...rest }
+  if (changed) {
+    const drawings = { ...state.drawings }
+    for (const [no, svg] of Object.entries(changed)) {
+      if (svg) drawings[no] = svg
+      else delete drawings[no]
+    }
+    next.drawings = drawings
   }
   return next
 }
 
 /** What a window sends a relay: `hello` (with the presenter password, if it has one) or a `patch`. */
-export function parseClientMessage(value) {
+export function parseClientMessage(value: unknown): Checked<ClientMessage> {
   if (!isObject(value)) return fail('message must be a JSON object')
   if (value.type === 'hello') {
     for (const key of Object.keys(value)) if (key !== 'type' && key !== 'password') return fail(`hello has an unknown field "${key.slice(0, 40)}"`)
     if (value.password !== undefined && (typeof value.password !== 'string' || value.password.length > LIMITS.maxPasswordLength)) return fail('hello.password must be a short string')
-    return ok(value)
+    return ok(value as ClientMessage)
   }
   if (value.type === 'patch') {
     for (const key of Object.keys(value)) if (key !== 'type' && key !== 'patch') return fail(`patch message has an unknown field "${key.slice(0, 40)}"`)
     const patch = parsePatch(value.patch)
-    return patch.ok ? ok(value) : patch
+    return patch.ok ? ok({ type: 'patch', patch: patch.value }) : patch
   }
   return fail(`unknown message type ${JSON.stringify(String(value.type).slice(0, 40))}`)
 }
 
 /** What a relay sends a window: `welcome` (whole state, may I write?), `patch` (someone's change), `refused` (why mine was dropped). */
-export function parseServerMessage(value) {
+export function parseServerMessage(value: unknown): Checked<ServerMessage> {
   if (!isObject(value)) return fail('message must be a JSON object')
   if (value.type === 'welcome') {
     if (typeof value.canWrite !== 'boolean' || typeof value.passwordRequired !== 'boolean') return fail('welcome needs canWrite and passwordRequired')
     const state = parseSharedState(value.state)
-    return state.ok ? ok(value) : fail(`welcome state: ${state.reason}`)
+    return state.ok ? ok({ type: 'welcome', canWrite: value.canWrite, passwordRequired: value.passwordRequired, state: state.value }) : fail(`welcome state: ${state.reason}`)
   }
   if (value.type === 'patch') {
     const patch = parsePatch(value.patch)
-    return patch.ok ? ok(value) : patch
+    return patch.ok ? ok({ type: 'patch', patch: patch.value }) : patch
   }
-  if (value.type === 'refused') return typeof value.reason === 'string' ? ok(value) : fail('refused needs a reason')
+  if (value.type === 'refused') return typeof value.reason === 'string' ? ok({ type: 'refused', reason: value.reason }) : fail('refused needs a reason')
   return fail(`unknown message type ${JSON.stringify(String(value.type).slice(0, 40))}`)
 }
 
 /** Compares two secrets without stopping at the first difference (the time taken does not tell how much matched). */
-export function sameSecret(given, expected) {
+export function sameSecret(given: unknown, expected: unknown): boolean {
   if (typeof given !== 'string' || typeof expected !== 'string') return false
   let diff = given.length ^ expected.length
   for (let i = 0; i < expected.length; i++) diff |= (given.charCodeAt(i % (given.length || 1)) || 0) ^ expected.charCodeAt(i)
@@ -193,19 +236,19 @@ export function sameSecret(given, expected) {
  * Whether a visitor may open the presenter routes: 'open' (no password set), 'granted', 'prompt' (none given yet),
  * or 'denied' (a wrong one).
  */
-export function presenterAccess(required, given) {
+export function presenterAccess(required: string | false | null | undefined, given: string | null | undefined): PresenterAccess {
   if (!required) return 'open'
   if (given === null || given === undefined || given === '') return 'prompt'
   return sameSecret(given, required) ? 'granted' : 'denied'
 }
 
 /** Where a refused visitor goes (spec.md section 8): the plain slide number of a presenter path, else the root. */
-export function refusedPath(pathname) {
+export function refusedPath(pathname: string): string {
   const match = /^\/presenter\/(\d+)\/?$/.exec(pathname)
   return match && Number(match[1]) >= 1 ? `/${Number(match[1])}` : '/'
 }
 
 /** Whether a path is a presenter route (/presenter, /presenter/N, /presenter/print). */
-export function isPresenterPath(pathname) {
+export function isPresenterPath(pathname: string): boolean {
   return /^\/presenter(\/|$)/.test(pathname)
 }

@@ -4,10 +4,10 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSyn
 import { dirname, join, resolve } from 'node:path'
 
 /** What a build reads besides the deck file itself. */
-const SOURCES = ['src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', 'package.json']
+const SOURCES = ['shared', 'src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', 'package.json']
 
 /** Newest modification time (ms) of a file or of the files under a folder (dot folders and node_modules skipped). */
-export function newestTime(path) {
+export function newestTime(path: string) {
   if (!existsSync(path)) return 0
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
@@ -20,7 +20,7 @@ export function newestTime(path) {
 }
 
 /** The deck's own files: the entry, Markdown beside it (imported slides), and its setup/ folder. */
-function deckSourceTime(entry) {
+function deckSourceTime(entry: string) {
   const dir = dirname(entry)
   let time = Math.max(newestTime(entry), newestTime(join(dir, 'setup')))
   for (const name of readdirSync(dir)) if (name.endsWith('.md') && name !== 'README.md') time = Math.max(time, newestTime(join(dir, name)))
@@ -28,11 +28,11 @@ function deckSourceTime(entry) {
 }
 
 /** Remembers which deck each output folder was built from (kept outside the folder, which gets deployed). */
-function stampFile(root) {
+function stampFile(root: string) {
   return join(root, 'node_modules', '.cache', 'deck-export', 'builds.json')
 }
 
-function readStamps(root) {
+function readStamps(root: string) {
   try {
     return JSON.parse(readFileSync(stampFile(root), 'utf8'))
   } catch {
@@ -41,7 +41,7 @@ function readStamps(root) {
 }
 
 /** Records that `dist` now holds a build of `entry`. */
-export function writeBuildStamp(root, dist, entry) {
+export function writeBuildStamp(root: string, dist: string, entry: string) {
   const stamps = readStamps(root)
   stamps[resolve(dist)] = { entry: resolve(entry), at: Date.now() }
   mkdirSync(dirname(stampFile(root)), { recursive: true })
@@ -52,7 +52,7 @@ export function writeBuildStamp(root, dist, entry) {
  * Why `dist` must be (re)built for `entry`, or null when it is up to date. A folder with no record of its
  * deck is trusted only for the default deck (slides.md), so another deck never prints from a stale build.
  */
-export function buildReason(root, entry, dist) {
+export function buildReason(root: string, entry: string, dist: string) {
   const marker = join(dist, 'index.html')
   if (!existsSync(marker) || !existsSync(join(dist, 'deck-manifest.json'))) return `${dist} has no built deck`
   const stamp = readStamps(root)[resolve(dist)]
@@ -64,13 +64,13 @@ export function buildReason(root, entry, dist) {
 }
 
 /** History routing on any static host: a 404.html copy of the app and a Netlify-style rewrite. */
-export function addStaticHostFiles(dist) {
+export function addStaticHostFiles(dist: string) {
   copyFileSync(join(dist, 'index.html'), join(dist, '404.html'))
   writeFileSync(join(dist, '_redirects'), '/* /index.html 200\n')
 }
 
 /** Runs `vite build` for `entry` into `dist`, then adds the static-host files and the stamp. */
-export function buildDeck(root, entry, dist) {
+export function buildDeck(root: string, entry: string, dist: string) {
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js')
   execFileSync(process.execPath, [vite, 'build', '--outDir', resolve(dist), '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: root,

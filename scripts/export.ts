@@ -2,8 +2,8 @@
 import { relative, resolve, dirname } from 'node:path'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { parseExportArgs, UsageError, USAGE } from './export/options.mjs'
-import { exportDeck } from './export/run.mjs'
+import { parseExportArgs, UsageError, USAGE } from './export/options'
+import { exportDeck } from './export/run'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 

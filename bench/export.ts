@@ -1,5 +1,5 @@
 // Times `npm run export` of a 107-slide deck end to end (the CLI in a fresh process), against an 8 s budget.
-// Usage: node bench/export.mjs [--deck file.md] [--runs N] [--json]
+// Usage: tsx bench/export.ts [--deck file.md] [--runs N] [--json]
 // Without --deck it generates a 107-slide Chinese deck shaped like slides.md into /tmp (the real deck may
 // still be in the writing); the build is done once beforehand and is not part of the time.
 import { execFileSync } from 'node:child_process'
@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { parseArgs } from 'node:util'
+import { TS_NODE_ARGS } from '../scripts/ts-node-args'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const EXPORT_BUDGET_MS = 8000
@@ -39,17 +40,22 @@ export function generateDeck(total = 107) {
   return `${slides.join('\n\n')}\n`
 }
 
-function run(file, args, env) {
+function run(file: string, args: string[], env: Record<string, string | undefined>) {
   const started = Date.now()
-  const output = execFileSync(process.execPath, [file, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  const output = execFileSync(process.execPath, [...TS_NODE_ARGS, file, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
   return { ms: Date.now() - started, output }
 }
 
-/**
- * @param {{ deck?: string, runs?: number, log?: (text: string) => void }} [options]
- * @returns {{ name: string, ms: number, runs: number[], pages: number, budgetMs: number, ok: boolean }}
- */
-export function benchExport(options = {}) {
+export interface ExportBench {
+  name: string
+  ms: number
+  runs: number[]
+  pages: number
+  budgetMs: number
+  ok: boolean
+}
+
+export function benchExport(options: { deck?: string; runs?: number; log?: (text: string) => void } = {}): ExportBench {
   const log = options.log ?? (() => {})
   const work = join(tmpdir(), 'deck-bench-export')
   mkdirSync(work, { recursive: true })
@@ -60,23 +66,23 @@ export function benchExport(options = {}) {
   log(`building ${deck} → ${dist}`)
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js')
   execFileSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, env: { ...process.env, SLIDES_ENTRY: deck }, stdio: ['ignore', 'ignore', 'inherit'] })
-  const runs = []
+  const runs: number[] = []
   let pages = 0
   for (let i = 0; i < (options.runs ?? 3); i++) {
-    const { ms, output } = run(join(root, 'scripts', 'export.mjs'), [deck, '--dist', dist, '--skip-build', '--output', out], {})
+    const { ms, output } = run(join(root, 'scripts', 'export.ts'), [deck, '--dist', dist, '--skip-build', '--output', out], {})
     pages = Number(/: (\d+) pages/.exec(output)?.[1] ?? 0)
     log(`run ${i + 1}: ${ms} ms — ${output.trim()}`)
     runs.push(ms)
   }
   // The median: one slow run on a shared machine should not decide the result.
   const sorted = [...runs].sort((a, b) => a - b)
-  const ms = sorted[Math.floor(sorted.length / 2)]
+  const ms = sorted[Math.floor(sorted.length / 2)] ?? NaN
   return { name: 'export (107 slides, CLI end to end)', ms, runs, pages, budgetMs: EXPORT_BUDGET_MS, ok: ms <= EXPORT_BUDGET_MS && pages > 0 }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { deck: { type: 'string' }, runs: { type: 'string' }, json: { type: 'boolean', default: false } } })
-  const result = benchExport({ deck: values.deck, runs: values.runs ? Number(values.runs) : undefined, log: values.json ? undefined : (t) => console.error(t) })
+  const result = benchExport({ deck: values.deck, runs: values.runs ? Number(values.runs) : undefined, log: values.json ? undefined : (t: string) => console.error(t) })
   if (values.json) console.log(JSON.stringify(result))
   else console.log(`${result.name}: ${result.ms} ms (median of ${result.runs.join(', ')}), ${result.pages} pages, budget ${result.budgetMs} ms → ${result.ok ? 'ok' : 'OVER BUDGET'}`)
   if (!result.ok) process.exitCode = 1

@@ -1,35 +1,34 @@
 // Measures how fast `npm run serve` fans a presenter's slide change out to a room of devices: 200 viewers follow 100
 // changes on loopback; fails when any viewer does not end on the presenter's slide.
-// Usage: node bench/sync.mjs [--dist dist] [--viewers 200] [--changes 100]
-// The last line of output is one JSON object { name: { value, unit } } for bench/run.mjs.
+// Usage: tsx bench/sync.ts [--dist dist] [--viewers 200] [--changes 100]
+// The last line of output is one JSON object { name: { value, unit } } for bench/run.ts.
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import WebSocket from 'ws'
-import { startServer, SYNC_PATH } from '../server/index.mjs'
+import { startServer, SYNC_PATH } from '../server/index'
+import { option } from './harness'
 
-const args = process.argv.slice(2)
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
-const viewerCount = Number(option('--viewers', 200))
-const changeCount = Number(option('--changes', 100))
+const viewerCount = Number(option('--viewers') ?? 200)
+const changeCount = Number(option('--changes') ?? 100)
 /** A presenter presses keys at most ~50 times a second; pacing keeps the bench inside the relay's rate limit. */
 const MIN_INTERVAL_MS = 20
 
 // The relay does not need the deck; a built one is served if given, else a stub page.
-const given = option('--dist', null)
+const given = option('--dist')
 const stub = given && existsSync(join(resolve(given), 'index.html')) ? null : mkdtempSync(join(tmpdir(), 'deck-sync-bench-'))
 if (stub) writeFileSync(join(stub, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
-const dir = stub ?? resolve(given)
+const dir = stub ?? resolve(given ?? 'dist')
 
-const percentile = (values, p) => {
+const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? NaN
 }
-const round = (n) => Math.round(n * 100) / 100
+const round = (n: number) => Math.round(n * 100) / 100
 
 /** Opens a socket, says hello, resolves once welcomed; `onPage` hears every page the relay passes on. */
-function connect(url, password, onPage) {
-  return new Promise((resolveConnection, reject) => {
+function connect(url: string, password: string | null, onPage: (page: number) => void) {
+  return new Promise<WebSocket>((resolveConnection, reject) => {
     const ws = new WebSocket(url)
     ws.on('error', reject)
     ws.on('open', () => ws.send(JSON.stringify(password ? { type: 'hello', password } : { type: 'hello' })))
@@ -49,14 +48,14 @@ let sentAt = 0
 let current = 0
 let received = 0
 let onAllReceived = () => {}
-const perViewer = []
-const perChange = []
+const perViewer: number[] = []
+const perChange: number[] = []
 
 try {
   const connecting = performance.now()
-  const viewers = []
-  const viewer = (i) =>
-    connect(url, null, (page) => {
+  const viewers: WebSocket[] = []
+  const viewer = (i: number) =>
+    connect(url, null, (page: number) => {
       lastPage[i] = page
       if (page !== current) return
       perViewer.push(performance.now() - sentAt)
@@ -68,12 +67,12 @@ try {
   console.log(`${viewerCount} viewers connected in ${Math.round(performance.now() - connecting)} ms`)
   const started = performance.now()
   for (let page = 1; page <= changeCount; page++) {
-    const allReceived = new Promise((done) => (onAllReceived = done))
+    const allReceived = new Promise<void>((done) => (onAllReceived = done))
     current = page
     received = 0
     sentAt = performance.now()
     presenter.send(JSON.stringify({ type: 'patch', patch: { page, clicks: 0, lastUpdate: { id: 'bench-presenter', type: 'presenter', time: Date.now() + page } } }))
-    let timer
+    let timer: NodeJS.Timeout | undefined
     const timeout = new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(`change ${page} did not reach all ${viewerCount} viewers within 10 s (${received} did)`)), 10_000)))
     await Promise.race([allReceived, timeout]).finally(() => clearTimeout(timer))
     perChange.push(performance.now() - sentAt)

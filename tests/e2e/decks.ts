@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The newest modification time under a path (folders walked, node_modules and dot-entries skipped). */
-function newest(path) {
+function newest(path: string) {
   if (!existsSync(path)) return 0
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
@@ -19,17 +19,14 @@ function newest(path) {
 /**
  * Builds `entry` (a deck file, relative to the repository) into `outDir` with `vite build`, unless a build there is
  * newer than the engine, the public files, the deck and its `setup/` folder.
- * @param {string} entry
- * @param {string} outDir
- * @param {{ quiet?: boolean, env?: Record<string, string> }} [options]
- * @returns {string} the absolute output folder
+ * Returns the absolute output folder.
  */
-export function buildDeck(entry, outDir, options = {}) {
+export function buildDeck(entry: string, outDir: string, options: { quiet?: boolean; env?: Record<string, string> } = {}): string {
   const deck = resolve(root, entry)
   if (!existsSync(deck)) throw new Error(`Deck for the browser tests not found: ${entry}`)
   const out = resolve(root, outDir)
   const marker = join(out, 'index.html')
-  const inputs = ['src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts'].map((p) => resolve(root, p))
+  const inputs = ['shared', 'src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts'].map((p) => resolve(root, p))
   const sources = Math.max(...[...inputs, deck, join(dirname(deck), 'setup')].map(newest))
   if (existsSync(marker) && statSync(marker).mtimeMs > sources) return out
   if (!options.quiet) console.log(`building ${entry} → ${outDir}`)

@@ -1,24 +1,22 @@
 // Measures how long the overview takes to open: on the deck, and on a generated 1000-slide deck (budget: 300 ms).
-// Usage: node bench/overview.mjs [--dist <built deck>] [--runs 5]
-// Prints progress, then one JSON line of { name: { value, unit } } for bench/run.mjs.
+// Usage: tsx bench/overview.ts [--dist <built deck>] [--runs 5]
+// Prints progress, then one JSON line of { name: { value, unit } } for bench/run.ts.
 // "Open" is from the "o" key press to the first frame in which every thumbnail in view shows its slide.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
-import { chromium } from 'playwright-core'
-import { startStaticServer, buildDeck, executablePath, launchArgs, median } from './harness.mjs'
+import { chromium, type Browser } from 'playwright-core'
+import { startStaticServer, buildDeck, executablePath, launchArgs, median, option } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const args = process.argv.slice(2)
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
-const runs = Number(option('--runs', 5))
+const runs = Number(option('--runs') ?? 5)
 const work = join(tmpdir(), 'deck-bench-overview')
 
-const build = (entry, outDir) => buildDeck(root, entry, outDir)
+const build = (entry: string, outDir: string) => buildDeck(root, entry, outDir)
 
 /** A deck of `count` slides of the kinds the real deck has: headings, lists with clicks, two columns, code. */
-function generatedDeck(count) {
+function generatedDeck(count: number) {
   const slides = ['---\ntheme: seriph\ntitle: Overview benchmark\nhtmlAttrs:\n  lang: zh-CN\nlayout: cover\n---\n\n# 一千张幻灯片\n\n总览性能测试']
   for (let no = 2; no <= count; no++) {
     const kind = no % 4
@@ -31,15 +29,15 @@ function generatedDeck(count) {
 }
 
 /** Opens the overview `runs` times on slide `no` and returns each open time in ms (the first one is cold). */
-async function measure(browser, url, no) {
+async function measure(browser: Browser, url: string, no: number) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
   await page.addInitScript(() => localStorage.clear())
   await page.goto(`${url}/${no}`)
   await page.locator('.slidev-page[data-loaded="true"]').first().waitFor()
-  const times = []
+  const times: number[] = []
   for (let i = 0; i < runs; i++) {
     await page.evaluate(() => {
-      const state = (window.__overviewBench = {})
+      const state: NonNullable<Window['__overviewBench']> = (window.__overviewBench = { start: 0 })
       window.addEventListener('keydown', (e) => e.key === 'o' && (state.start = performance.now()), { capture: true, once: true })
       state.done = new Promise((resolveDone) => {
         const check = () => {
@@ -58,7 +56,8 @@ async function measure(browser, url, no) {
       })
     })
     await page.keyboard.press('o')
-    const result = await page.evaluate(() => window.__overviewBench.done)
+    const result = await page.evaluate(() => window.__overviewBench?.done)
+    if (!result) throw new Error('the overview bench did not start')
     times.push(result.ms)
     if (i === 0) console.log(`    ${result.cards} cards, ${result.thumbs} thumbnails in view`)
     await page.keyboard.press('Escape')
@@ -69,10 +68,10 @@ async function measure(browser, url, no) {
   return times
 }
 
-const round = (value) => Math.round(value * 10) / 10
+const round = (value: number) => Math.round(value * 10) / 10
 
 mkdirSync(work, { recursive: true })
-let dist = option('--dist', null)
+let dist = option('--dist')
 if (!dist) {
   dist = join(work, 'deck-dist')
   console.log(`building ${process.env.SLIDES_ENTRY || 'slides.md'} → ${dist}`)
@@ -88,9 +87,9 @@ await build(bigEntry, bigDist)
 console.log(`    built in ${Math.round(performance.now() - buildStarted)} ms`)
 
 const browser = await chromium.launch({ executablePath, args: launchArgs })
-const metrics = {}
+const metrics: Record<string, { value: number; unit: string }> = {}
 try {
-  for (const [name, folder, no] of [
+  for (const [name, folder, no] of <[string, string, number][]>[
     ['overview.openMs', dist, 1],
     ['overview.open1000Ms', bigDist, 500],
   ]) {
@@ -100,7 +99,7 @@ try {
       const times = await measure(browser, server.url, no)
       console.log(`    ${times.map((t) => round(t)).join(', ')} ms`)
       metrics[name] = { value: round(median(times)), unit: 'ms' }
-      metrics[name.replace('Ms', 'ColdMs')] = { value: round(times[0]), unit: 'ms' }
+      metrics[name.replace('Ms', 'ColdMs')] = { value: round(times[0] ?? NaN), unit: 'ms' }
     } finally {
       await server.close()
     }

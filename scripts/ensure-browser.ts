@@ -1,5 +1,5 @@
 // Finds the Chromium the export and browser tests drive (Debian's, no download), or says how to install one.
-// Usage: node scripts/ensure-browser.mjs [--executable-path /path/to/chromium]   (prints the path, exit 1 when none)
+// Usage: tsx scripts/ensure-browser.ts [--executable-path /path/to/chromium]   (prints the path, exit 1 when none)
 import { accessSync, constants, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -14,13 +14,13 @@ export const INSTALL_HINT = [
 ].join('\n')
 
 export class BrowserNotFoundError extends Error {
-  constructor(message) {
+  constructor(message: string) {
     super(`${message}\n${INSTALL_HINT}`)
     this.name = 'BrowserNotFoundError'
   }
 }
 
-function isExecutableFile(path) {
+function isExecutableFile(path: string): boolean {
   try {
     if (!statSync(path).isFile()) return false
     accessSync(path, constants.X_OK)
@@ -33,10 +33,8 @@ function isExecutableFile(path) {
 /**
  * The Chromium to launch: `executablePath` (the --executable-path flag), else `CHROMIUM_PATH`, else the first
  * of CANDIDATES that exists. A path the user named that is not an executable is an error, never skipped.
- * @param {{ executablePath?: string, env?: Record<string, string | undefined>, candidates?: string[] }} [options]
- * @returns {string}
  */
-export function findChromium(options = {}) {
+export function findChromium(options: { executablePath?: string; env?: Record<string, string | undefined>; candidates?: string[] } = {}): string {
   const env = options.env ?? process.env
   if (options.executablePath) {
     if (isExecutableFile(options.executablePath)) return options.executablePath

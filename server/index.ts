@@ -1,15 +1,16 @@
 // `npm run serve`: serves the built deck (dist/) with history routing, lets phones and projectors follow the presenter
 // over a WebSocket relay, and enforces the presenter password on the presenter pages and on every change to the state.
-// Usage: node server/index.mjs [--port 3030] [--host 127.0.0.1] [--password P] [--dir dist]
-import { createServer } from 'node:http'
+// Usage: tsx server/index.ts [--port 3030] [--host 127.0.0.1] [--password P] [--dir dist]
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { WebSocketServer } from 'ws'
-import { createRelay } from './relay.mjs'
-import { LIMITS, isPresenterPath, refusedPath } from '../src/logic/sync-protocol.mjs'
+import type { AddressInfo } from 'node:net'
+import { createRelay, type Relay } from '../shared/sync-relay'
+import { LIMITS, isPresenterPath, refusedPath } from '../shared/sync-protocol'
 
 export const SYNC_PATH = '/__deck/sync'
 /** Written by the build (plugin/sync.ts): a hash of the deck's `remote:` password, never served. */
@@ -17,7 +18,7 @@ export const SYNC_FILE = 'deck-sync.json'
 /** A client whose socket buffers more than this is too slow to follow and is dropped rather than grow memory. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
 
-const TYPES = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -45,11 +46,36 @@ const USAGE = `Usage: npm run serve -- [--port 3030] [--host 127.0.0.1] [--passw
   --password  presenter password (default: the deck's "remote:" setting, if any)
   --dir       the built deck to serve (default dist/)`
 
+export interface ServeArgs {
+  port: number
+  host: string
+  password: string | null
+  dir: string
+  help: boolean
+}
+
+export interface ServeOptions {
+  port?: number
+  host?: string
+  password?: string | null
+  dir?: string
+  log?: (line: string) => void
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  relay: Relay
+  /** Where the presenter password came from ('--password', 'the deck (remote:)') or null when there is none. */
+  passwordSource: string | null
+  close: () => Promise<void>
+}
+
 /** Parses the command line; throws with a clear message on anything it does not understand. */
-export function parseArgs(argv) {
-  const options = { port: 3030, host: '127.0.0.1', password: null, dir: 'dist', help: false }
+export function parseArgs(argv: string[]): ServeArgs {
+  const options: ServeArgs = { port: 3030, host: '127.0.0.1', password: null, dir: 'dist', help: false }
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
+    const arg = argv[i] ?? ''
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
     const value = () => {
       const v = inline ?? argv[++i]
@@ -72,15 +98,15 @@ export function parseArgs(argv) {
   return options
 }
 
-const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest()
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest()
 
 /**
  * The password check: `--password` wins, else the hash the build wrote for the deck's `remote:`; null when neither
  * exists (then anyone may present: fine on 127.0.0.1, said loudly otherwise).
  */
-export function passwordCheck(dir, password) {
-  let expected = password ? sha256(password) : null
-  let source = password ? '--password' : null
+export function passwordCheck(dir: string, password: string | null): { authorize: ((given: string | undefined) => boolean) | null; source: string | null } {
+  let expected: Buffer | null = password ? sha256(password) : null
+  let source: string | null = password ? '--password' : null
   if (!expected) {
     const file = join(dir, SYNC_FILE)
     if (existsSync(file)) {
@@ -97,20 +123,20 @@ export function passwordCheck(dir, password) {
   }
   if (!expected) return { authorize: null, source: null }
   const digest = expected
-  return { authorize: (given) => typeof given === 'string' && given !== '' && timingSafeEqual(sha256(given), digest), source }
+  return { authorize: (given: string | undefined) => typeof given === 'string' && given !== '' && timingSafeEqual(sha256(given), digest), source }
 }
 
 /** The built index.html with the relay announced, so the app knows a relay is here (static hosts have none). */
-function announceRelay(html) {
+function announceRelay(html: string) {
   return html.replace('</head>', `<meta name="deck-sync" content="${SYNC_PATH}">\n</head>`)
 }
 
-function escapeHtml(text) {
+function escapeHtml(text: string) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
 /** The server's own password prompt for presenter pages (works without the app's JavaScript). */
-function promptPage(pathname) {
+function promptPage(pathname: string) {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>演讲者密码 · Presenter password</title>
 <style>body{font:18px/1.5 system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#1b1d22;color:#eee}
@@ -122,11 +148,8 @@ input,button{font:inherit;padding:10px 12px;border-radius:8px;border:1px solid #
 <button type="submit">进入 · Enter</button><a href="${escapeHtml(refusedPath(pathname))}" style="color:#9cf">返回观众视图 · Back to the audience view</a></form></body></html>`
 }
 
-/**
- * Starts the server. Resolves with its URL, the relay (for tests and the bench) and close().
- * @param {{ port?: number, host?: string, password?: string | null, dir?: string, log?: (line: string) => void }} options
- */
-export async function startServer({ port = 3030, host = '127.0.0.1', password = null, dir = 'dist', log = (line) => console.log(line) } = {}) {
+/** Starts the server. Resolves with its URL, the relay (for tests and the bench) and close(). */
+export async function startServer({ port = 3030, host = '127.0.0.1', password = null, dir = 'dist', log = (line: string) => console.log(line) }: ServeOptions = {}): Promise<RunningServer> {
   const root = resolve(dir)
   const indexFile = join(root, 'index.html')
   if (!existsSync(indexFile)) throw new Error(`No built deck in ${root}: run npm run build first (or pass --dir).`)
@@ -144,7 +167,7 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
     }
   })
 
-  async function handle(request, response) {
+  async function handle(request: IncomingMessage, response: ServerResponse) {
     const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { ...headers, allow: 'GET, HEAD' })
@@ -219,14 +242,14 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
     ws.on('error', (error) => log(`[sync] client #${connection.no} (${label}): ${error.message}`))
   })
 
-  await new Promise((done, fail) => {
+  await new Promise<void>((done, fail) => {
     server.once('error', fail)
     server.listen(port, host, () => {
       server.off('error', fail)
       done()
     })
   })
-  const address = server.address()
+  const address = server.address() as AddressInfo
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${shownHost}:${address.port}`
   return {
@@ -235,7 +258,7 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
     relay,
     passwordSource: source,
     close: () =>
-      new Promise((done) => {
+      new Promise<void>((done) => {
         for (const ws of wss.clients) ws.terminate()
         wss.close()
         server.close(() => done())

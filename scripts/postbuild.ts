@@ -1,12 +1,12 @@
 // Finishes `vite build`: history routing on any static host (404.html, _redirects), and the deck's PDF in
 // dist/ when the deck offers a download, so the viewer's download button has a file to serve.
-// Usage: node scripts/postbuild.mjs [--outDir dist]
+// Usage: tsx scripts/postbuild.ts [--outDir dist]
 import { existsSync } from 'node:fs'
 import { dirname, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { addStaticHostFiles, writeBuildStamp } from './export/build.mjs'
-import { exportDeck, readManifest } from './export/run.mjs'
+import { addStaticHostFiles, writeBuildStamp } from './export/build'
+import { exportDeck, readManifest } from './export/run'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -14,17 +14,14 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
  * Where in dist/ the downloadable PDF goes, as the viewer links it (permissions.ts downloadUrl):
  * `download: true` → `<exportFilename>.pdf`; a local path ending .pdf → that path; a remote URL → nothing
  * to build (null). Paths that would leave dist/ are refused.
- * @param {{ download: boolean | string, exportFilename: string }} config
- * @param {string} dist
- * @returns {string | null}
  */
-export function downloadTarget(config, dist) {
-  let path
+export function downloadTarget(config: { download: boolean | string; exportFilename: string }, dist: string): string | null {
+  let path: string
   if (config.download === true) path = `${config.exportFilename || 'slides-export'}.pdf`
   else if (typeof config.download === 'string' && config.download.trim()) {
     const value = config.download.trim()
     if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//')) return null
-    path = value.split(/[?#]/)[0].replace(/^\/+/, '')
+    path = value.replace(/[?#].*$/s, '').replace(/^\/+/, '')
     if (!/\.pdf$/i.test(path)) throw new Error(`download: "${value}" should name a .pdf file (or be true to export ${config.exportFilename}.pdf).`)
   } else return null
   const target = resolve(dist, path)

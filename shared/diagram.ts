@@ -98,7 +98,8 @@ export function shortErrorMessage(message: string, max = 300): string {
 export function sizeSvg(svg: string, scale: number): string {
   return svg.replace(/<svg\b[^>]*>/, (tag) => {
     const viewBox = tag.match(/\sviewBox="([^"]+)"/)?.[1]?.trim().split(/[\s,]+/).map(Number)
-    const width = viewBox && viewBox.length === 4 && viewBox.every(Number.isFinite) && viewBox[2] > 0 ? viewBox[2] : null
+    const given = viewBox?.length === 4 && viewBox.every(Number.isFinite) ? viewBox[2] : undefined
+    const width = given !== undefined && given > 0 ? given : null
     const withoutSize = tag.replace(/\s(width|height)="[^"]*"/g, '').replace(/\sstyle="[^"]*"/, '')
     const style = width === null ? 'max-width: 100%; height: auto;' : `width: ${round(width * scale)}px; max-width: 100%; height: auto;`
     return withoutSize.replace(/^<svg\b/, `<svg style="${style}"`)

@@ -1,1 +1,0 @@
-export declare function slideOverflow(no: number): string[]
