@@ -1,13 +1,7 @@
 // Lets the side editor put one slide's new text back into its Markdown file: only that slide's bytes change, in the
 // file's own line endings, and nothing is written that the deck would read differently (pure: bytes in, bytes out).
 import { parseDeck, type DeckError, type ParseOptions } from './parser'
-
-/** What the side editor shows and sends: the slide's YAML frontmatter, its Markdown and its note. */
-export interface SlideFields {
-  frontmatter: string
-  content: string
-  note: string
-}
+import type { SlideText } from '../shared/slide-source'
 
 export type LineEnding = '\n' | '\r\n'
 
@@ -35,7 +29,7 @@ const withoutCr = (line: string) => line.replace(/\r$/, '')
 const unix = (text: string) => text.replace(/\r\n?/g, '\n')
 
 /** The fields as the parser reads them: line endings unified, leading blank lines and trailing space dropped. */
-export function normalizeFields(fields: SlideFields): SlideFields {
+export function normalizeFields(fields: SlideText): SlideText {
   return {
     // A blank first line would turn `---` into a plain separator, so YAML never starts with one.
     frontmatter: unix(fields.frontmatter).replace(/^(?:[ \t]*\n)+/, '').trimEnd(),
@@ -130,7 +124,7 @@ function shapeOf(part: string): PartShape {
 }
 
 /** A part's fields as the side editor shows them (normalized). */
-export function fieldsOfPart(part: string): SlideFields {
+export function fieldsOfPart(part: string): SlideText {
   const shape = shapeOf(part)
   return normalizeFields({
     frontmatter: shape.frontmatter ? part.slice(shape.frontmatter.from, shape.frontmatter.to) : '',
@@ -143,7 +137,7 @@ export function fieldsOfPart(part: string): SlideFields {
  * The part with new fields: a field that did not change keeps its bytes, a changed one is written in `eol`;
  * the separator, the frontmatter's form (`---` or ```yaml) and the note's layout are kept where they exist.
  */
-export function rewritePart(part: string, fields: SlideFields, eol: LineEnding, firstInFile: boolean): string {
+export function rewritePart(part: string, fields: SlideText, eol: LineEnding, firstInFile: boolean): string {
   const next = normalizeFields(fields)
   const shape = shapeOf(part)
   const current = fieldsOfPart(part)
@@ -219,7 +213,7 @@ function partText(bytes: Buffer, at: SlideLines): { from: number; to: number; te
 }
 
 /** The slide's fields as stored in the file. */
-export function readSlideFields(bytes: Buffer, at: SlideLines): SlideFields {
+export function readSlideText(bytes: Buffer, at: SlideLines): SlideText {
   return fieldsOfPart(partText(bytes, at).text)
 }
 
@@ -242,7 +236,7 @@ const inPart = (errors: DeckError[], file: string | undefined, from: number, to:
  * is refused (SpliceRefusal) when the deck would read it differently: another number of slides, other slides changed,
  * a field read back otherwise (a trailing comment becoming the note), or a new error in the slide (bad YAML).
  */
-export function spliceSlide(bytes: Buffer, at: SlideLines, fields: SlideFields, options: SpliceOptions = {}): SpliceResult {
+export function spliceSlide(bytes: Buffer, at: SlideLines, fields: SlideText, options: SpliceOptions = {}): SpliceResult {
   if (/-->|<!--/.test(fields.note)) throw new SpliceRefusal('note', 'A note cannot contain "<!--" or "-->" (the note is itself an HTML comment).')
   const { from, to, text } = partText(bytes, at)
   const next = normalizeFields(fields)

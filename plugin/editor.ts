@@ -7,7 +7,8 @@ import { existsSync, promises as fs, readFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseDeck } from './parser'
-import { lineEndingOf, readSlideFields, spliceSlide, SpliceRefusal, type SlideFields } from './editor-write'
+import { lineEndingOf, readSlideText, spliceSlide, SpliceRefusal } from './editor-write'
+import type { SlideSource, SlideWrite } from '../shared/slide-source'
 
 const SLIDE_ROUTE = /^(?:\/[^?#]*)?\/__deck\/slide\/([^/?#]*)\/?(?:\?.*)?$/
 const OPEN_ROUTE = /^(?:\/[^?#]*)?\/__open-in-editor\/?(?:\?(.*))?$/
@@ -24,28 +25,6 @@ export interface EditorEndpointOptions {
   /** Opens the author's editor at a file's line; resolves with the editor's name (tests pass a fake). */
   launch?: (file: string, line: number, column: number) => Promise<string>
   maxBodyBytes?: number
-}
-
-/** A slide as the side editor sees it: where it lives, the revision it was read at, and its three fields. */
-export interface SlideSource extends SlideFields {
-  no: number
-  total: number
-  /** The file, relative to the project root, with `/` separators. */
-  file: string
-  /** 0-based line where the slide starts (its separator); sent back with a write to name the same slide. */
-  start: number
-  /** 1-based line of the slide's first content line, for opening an editor there. */
-  line: number
-  /** Content hash of the file the slide was read from. */
-  revision: string
-  eol: 'lf' | 'crlf'
-}
-
-/** What a write sends: the fields, and the file, start line and revision they were based on. */
-export interface SlideWrite extends SlideFields {
-  file: string
-  start: number
-  revision: string
 }
 
 export class HttpError extends Error {
@@ -231,7 +210,7 @@ export function createEditorMiddleware(options: EditorEndpointOptions) {
     line: firstTextLine(bytes, at) + 1,
     revision: revisionOf(bytes),
     eol: lineEndingOf(bytes) === '\r\n' ? 'crlf' : 'lf',
-    ...readSlideFields(bytes, at),
+    ...readSlideText(bytes, at),
   })
 
   const allowedOrRefuse = (file: string) => {

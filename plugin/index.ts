@@ -9,6 +9,7 @@ import { analyzeSlide, highlightSlide, renderNote, renderInfo, plainSlideText, t
 import { slideModuleCode } from './markdown/to-module'
 import { createEditorMiddleware } from './editor'
 import { deckGlyphs, fontFaceCss, subsetDeckFonts } from './fonts'
+import { HOT_EVENTS, SOCKET_EVENTS } from '../shared/events'
 
 export const LIST_ID = 'virtual:deck/slides'
 export const SLIDE_PREFIX = 'virtual:deck/slide/'
@@ -118,7 +119,7 @@ export default function deckPlugin(): Plugin {
       `export const infoHtml = ${JSON.stringify(renderInfo(current.config.info))}`,
       `export const slides = [\n${slides.join(',\n')}\n]`,
       `export const errors = ${JSON.stringify(shownErrors.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })))}`,
-      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent('deck:list-update', { detail: mod })) })`,
+      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.listUpdate)}, { detail: mod })) })`,
     ].join('\n')
   }
 
@@ -138,7 +139,7 @@ export default function deckPlugin(): Plugin {
     [
       `export default ${JSON.stringify(states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plainSlideText(slide.content), note: plainSlideText(slide.note) })))}`,
       // Accepted here so an edit never re-runs the app's modules (which would drop the loaded slides); goto re-reads it.
-      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent('deck:search-update', { detail: mod.default })) })`,
+      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.searchUpdate)}, { detail: mod.default })) })`,
     ].join('\n')
 
   const themeModule = (): string => {
@@ -234,7 +235,7 @@ export default function deckPlugin(): Plugin {
       const beforeConfig = JSON.stringify(deck?.config)
       const found = load()
       errors = found
-      ctx.server.ws.send({ type: 'custom', event: 'deck:errors', data: found.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })) })
+      ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.errors, data: found.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })) })
       if (found.length && deck && states === before) {
         ctx.server.config.logger.warn(`[deck] kept the last good deck:\n${formatDeckErrors(found, root)}`, { timestamp: true })
         return []

@@ -7,6 +7,7 @@ import remarkRehype from 'remark-rehype'
 import rehypeRaw from 'rehype-raw'
 import { toHtml } from 'hast-util-to-html'
 import type { Root } from 'hast'
+import { NOTE_CLICK_ATTRIBUTE } from '../../shared/clicks'
 import { VFile } from 'vfile'
 import remarkComponentTags from './remark-component-tags'
 import remarkMermaid from './remark-mermaid'
@@ -87,7 +88,7 @@ export function renderNote(note: string): string {
     if (!text) continue
     const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks)
     const hast = processor.runSync(processor.parse(text)) as Root
-    html.push(`<div class="note-segment" data-click="${click}">${toHtml(hast)}</div>`)
+    html.push(`<div class="note-segment" ${NOTE_CLICK_ATTRIBUTE}="${click}">${toHtml(hast)}</div>`)
   }
   return html.join('')
 }

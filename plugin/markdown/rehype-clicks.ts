@@ -2,16 +2,10 @@
 import type { Root, Element, ElementContent, Parents } from 'hast'
 import type { VFile } from 'vfile'
 
-import { isShownAt, type ClickTiming } from '../../src/logic/clicks'
+import { isShownAt, timingAttributes, type ClickTiming } from '../../shared/clicks'
 
-export { isShownAt, type ClickTiming }
-
-export interface ClicksResult {
-  /** The number of click steps of the slide. */
-  clicks: number
-}
-
-const CLICK_ATTRIBUTES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const
+/** The attributes an author writes for a click. */
+const CLICK_DIRECTIVES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const
 
 function unquote(value: string): string {
   const v = value.trim()
@@ -78,9 +72,7 @@ function mark(node: Element, timing: ClickTiming) {
   const classes: unknown = node.properties.className
   const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
   node.properties.className = [...list, 'slidev-vclick-target', ...(isShownAt(timing, 0) ? [] : ['slidev-vclick-hidden'])]
-  node.properties['data-click-since'] = String(timing.since)
-  if (timing.until !== undefined) node.properties['data-click-until'] = String(timing.until)
-  if (timing.hide) node.properties['data-click-hide'] = 'true'
+  Object.assign(node.properties, timingAttributes(timing))
 }
 
 function elementChildren(node: Parents): Element[] {
@@ -123,7 +115,8 @@ function unwrapClick(node: Element, inline: boolean): Element {
 
 const INLINE_PARENTS = new Set(['p', 'span', 'a', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong'])
 
-export default function rehypeClicks(options: { frontmatterClicks?: unknown; result?: ClicksResult } = {}) {
+/** Marks every click target with its timing and leaves the slide's click count in `file.data.clicks`. */
+export default function rehypeClicks(options: { frontmatterClicks?: unknown } = {}) {
   return (tree: Root, file: VFile) => {
     const counter = new ClickCounter()
     const walk = (parent: Parents) => {
@@ -146,12 +139,12 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown; res
           node = { type: 'element', tagName: 'div', properties: { className: ['slidev-vclicks'] }, children: node.children }
           return node
         }
-        const present = CLICK_ATTRIBUTES.filter((name) => name in node.properties)
+        const present = CLICK_DIRECTIVES.filter((name) => name in node.properties)
         if (present.length) {
           const hide = present.includes('v-click.hide') || present.includes('v-click-hide')
           const value = node.properties['v-click'] ?? node.properties['v-click.hide'] ?? node.properties['v-click-hide']
           const timing = present.includes('v-after') && !('v-click' in node.properties) ? counter.after(hide) : counter.click(value as string | undefined, hide, file, node)
-          for (const name of CLICK_ATTRIBUTES) delete node.properties[name]
+          for (const name of CLICK_DIRECTIVES) delete node.properties[name]
           mark(node, timing)
         }
         walk(node)
@@ -162,7 +155,6 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown; res
     const override = options.frontmatterClicks
     const clicks = typeof override === 'number' && Number.isInteger(override) && override >= 0 ? override : counter.total
     if (override !== undefined && clicks !== override) file.message(`"clicks: ${String(override)}" is not a whole number ≥ 0; counted ${counter.total} instead`)
-    if (options.result) options.result.clicks = clicks
     file.data.clicks = clicks
   }
 }
