@@ -96,6 +96,7 @@ export const DEFAULT_FILENAME = 'slides-export.pdf'
 
 /** A file name with no folders and no characters file systems refuse. */
 function safeName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- file systems refuse control characters in names
   return name.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '-').replace(/^\.+/, '').trim()
 }
 

@@ -31,7 +31,7 @@ export function readManifest(dist: string): DeckManifest {
     manifest = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON'
-    throw new Error(`${file} ${why}: build the deck first (npm run build), or let the export build it (drop --skip-build).`)
+    throw new Error(`${file} ${why}: build the deck first (npm run build), or let the export build it (drop --skip-build).`, { cause: error })
   }
   if (!Array.isArray(manifest.slides) || !manifest.canvasWidth || !manifest.canvasHeight) throw new Error(`${file} is not a deck manifest (no slides or canvas size).`)
   return manifest

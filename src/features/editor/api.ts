@@ -20,7 +20,7 @@ export async function readSlide(no: number): Promise<SlideSource> {
   try {
     res = await fetch(slideUrl(no), { cache: 'no-store' })
   } catch (error) {
-    throw new Error(`The dev server did not answer (${(error as Error).message}).`)
+    throw new Error(`The dev server did not answer (${(error as Error).message}).`, { cause: error })
   }
   if (!res.ok) throw new Error(await errorOf(res))
   return (await res.json()) as SlideSource

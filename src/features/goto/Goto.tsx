@@ -107,6 +107,7 @@ export default function Goto() {
     if (!enterPending || !search) return
     setEnterPending(false)
     choose(current)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the engine arrives: choose and current are this render's
   }, [enterPending, search])
 
   useEffect(() => {
