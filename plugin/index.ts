@@ -72,7 +72,8 @@ export default function deckPlugin(): Plugin {
   const noteHtmlOf = (note: string): string => remember(noteCache, note, () => renderNote(note))
 
   const analyze = (slide: Slide, current: Deck): AnalyzedSlide => {
-    const key = `${current.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(current.config.mermaid)}\0${slide.content}`
+    const bound = slide.content.includes('$slidev.configs') ? JSON.stringify(current.headmatter) : ''
+    const key = `${current.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(current.config.mermaid)}\0${bound}\0${slide.content}`
     return remember(analysisCache, key, () =>
       analyzeSlide(slide.content, {
         total: current.slides.length,
@@ -80,6 +81,7 @@ export default function deckPlugin(): Plugin {
         mermaid: current.config.mermaid,
         lineNumbers: current.config.lineNumbers,
         codeCopy: current.config.codeCopy,
+        configs: current.headmatter,
         publicDir: resolve(root, 'public'),
         deckDir: dirname(slide.filepath ?? entry),
         // A build checks diagrams in mermaid's worker while it bundles, and reports them at the end.

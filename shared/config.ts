@@ -35,6 +35,8 @@ export interface DeckConfig {
   colorSchema: ColorSchema
   drawings: DrawingsConfig
   presenter: boolean | 'dev' | 'build'
+  /** The camera view and the recorder: everywhere, nowhere, or only under the dev server (Slidev's default). */
+  record: boolean | 'dev'
   editor: boolean
   info: string | false
   transition: string
@@ -64,6 +66,7 @@ export const defaultConfig: DeckConfig = {
   colorSchema: 'auto',
   drawings: { enabled: true, persist: false, presenterOnly: false, syncAll: true },
   presenter: true,
+  record: 'dev',
   editor: true,
   info: false,
   transition: 'slide-left',
@@ -188,6 +191,10 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
   if (typeof head.presenter === 'boolean' || head.presenter === 'dev' || head.presenter === 'build') presenter = head.presenter
   else if (head.presenter !== undefined) report('presenter', '"presenter" must be true, false, "dev" or "build".')
 
+  let record: DeckConfig['record'] = defaultConfig.record
+  if (typeof head.record === 'boolean' || head.record === 'dev') record = head.record
+  else if (head.record !== undefined) report('record', '"record" must be true, false or "dev".')
+
   const htmlAttrs: Record<string, string> = {}
   if (head.htmlAttrs !== undefined) {
     if (head.htmlAttrs && typeof head.htmlAttrs === 'object' && !Array.isArray(head.htmlAttrs)) {
@@ -222,6 +229,7 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
     colorSchema: pickOneOf(head, 'colorSchema', ['auto', 'light', 'dark', 'all'] as const, defaultConfig.colorSchema, report),
     drawings: resolveDrawings(head.drawings, report),
     presenter,
+    record,
     editor: pickBoolean(head, 'editor', defaultConfig.editor, report),
     info,
     transition: pickString(head, 'transition', defaultConfig.transition, report),

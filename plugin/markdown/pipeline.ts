@@ -25,6 +25,8 @@ export interface SlideCompileOptions {
   mermaid: Record<string, unknown>
   lineNumbers: boolean
   codeCopy: boolean
+  /** The headmatter, for `:href="$slidev.configs.key"` bindings. */
+  configs?: Record<string, unknown>
   publicDir: string
   deckDir: string
   /** How broken diagrams are found: at once (default), `'later'` (see AnalyzedSlide.later), or not at all. */
@@ -59,7 +61,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(remarkMermaid, { defaults: options.mermaid, check: options.checkDiagrams })
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeRaw)
-    .use(rehypeLinks, { total: options.total })
+    .use(rehypeLinks, { total: options.total, configs: options.configs })
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })
     .use(rehypeEmbeds)

@@ -1,8 +1,9 @@
 // The real deck (slides.md) in Chromium: every slide renders at its last click without leaving the 980 × 552
-// canvas, in light and in dark mode; every diagram draws; slide 101 reveals its pictures in the outline's order.
+// canvas, in light and in dark mode, with text sized for a room (body ≥ 18 px, tables, footnotes and code ≥ 16 px);
+// every diagram draws; slide 101 reveals its pictures in the outline's order.
 import { test, expect, type Page } from '@playwright/test'
 import { deckURL } from './servers'
-import { slideOverflow } from '../../scripts/slide-overflow'
+import { slideMeasure, slideOverflow } from '../../scripts/slide-overflow'
 
 const CANVAS = { width: 980, height: 552 }
 
@@ -39,6 +40,13 @@ async function walk(page: Page, scheme: 'light' | 'dark') {
     }
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
     for (const problem of await page.evaluate(slideOverflow, no)) problems.push(`slide ${no} (${scheme}): ${problem}`)
+    const measure = await page.evaluate(slideMeasure, no)
+    if (!measure) problems.push(`slide ${no} (${scheme}): nothing to measure`)
+    else
+      for (const [kind, least] of [['body', 18], ['table', 16], ['footnote', 16], ['code', 16]] as const) {
+        const size = measure.min[kind]
+        if (size !== null && size < least) problems.push(`slide ${no} (${scheme}): ${kind} text ${size}px ("${measure.where[kind]}"), under ${least}px`)
+      }
   }
   expect(errors).toEqual([])
   expect(problems).toEqual([])

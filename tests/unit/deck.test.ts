@@ -110,6 +110,9 @@ describe('slides.md', () => {
     expect(cover).toContain('程序员的金融知识系列之一')
     expect(cover).toContain('软件开发部')
     expect(cover).toMatch(/href="\/banking-notes\.pdf"/)
+    // The online copy's address comes from the headmatter, absolute, so the exported PDF's link works too.
+    expect(cover).toContain(':href="$slidev.configs.onlineUrl"')
+    expect(String(deck.headmatter.onlineUrl)).toMatch(/^https:\/\/[^/]+\//)
     expect(existsSync(resolve(root, 'public/banking-notes.pdf'))).toBe(true)
     expect(links(1)).toContain(2)
   })
@@ -155,6 +158,13 @@ describe('slides.md', () => {
     for (const figure of ['9/19', '19/10', '1000', '5000', '0.01', '40', '80%', '35%', '4%', '1/r', '1950', '2017', '2022'])
       expect(text, figure).toContain(figure)
     expect(text.replace(/\s+/g, '')).toContain('(q+1)/(q+r+e)')
+  })
+
+  it('every balance sheet reads 资产 | 负债和所有者权益 and its totals balance', () => {
+    expect(source).not.toMatch(/\|\s*资产\s*\|\s*负债\s*\|/)
+    const totals = [...source.matchAll(/^\|\s*\**合计\s*([\d.]+)[^|]*\|\s*\**合计\s*([\d.]+)[^|]*\|\s*$/gm)]
+    expect(totals.length).toBeGreaterThan(20)
+    for (const [row, left, right] of totals) expect(left, row).toBe(right)
   })
 
   it('has no placeholder text and no remote resources but the demo URL', () => {

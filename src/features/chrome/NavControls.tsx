@@ -18,6 +18,7 @@ import { hasNext, hasPrev } from '../../logic/nav'
 import { toggleFullscreen, useIsFullscreen } from '../play/fullscreen'
 import { labelsFor } from './labels'
 import NavButton from './NavButton'
+import RecordingControls from '../recording/RecordingControls'
 import { icons } from './icons'
 
 /**
@@ -72,6 +73,7 @@ export default function NavControls({ no, clicks, children }: { no: number; clic
         {download ? <NavButton label={t.download} icon={icons.download} href={download} download testId="nav-download" /> : null}
         {/* Dev only: the side editor writes through the dev server (absent from builds). */}
         {import.meta.env.DEV && config.editor && mode === 'play' ? <NavButton label={t.editor} icon={editorIcon} shortcut="e" onClick={() => setEditorOpen((v) => !v)} pressed={editorOpen} testId="nav-editor" /> : null}
+        <RecordingControls />
         {mode === 'play' && presenterAllowed(config) ? <NavButton label={t.presenter} icon={icons.presenter} to={`/presenter/${no}${keep}`} testId="nav-presenter" /> : null}
         {mode === 'presenter' ? <NavButton label={t.play} icon={icons.play} to={`/${no}${keep}`} testId="nav-play" /> : null}
         {children}

@@ -16,6 +16,7 @@ import SlideStage from '../play/SlideStage'
 import DrawingSlot from '../drawing/DrawingSlot'
 import { drawingControlsAtom } from '../drawing/role'
 import NavButton from '../chrome/NavButton'
+import RecordingControls from '../recording/RecordingControls'
 import { icons } from '../chrome/icons'
 import { labelsFor } from '../chrome/labels'
 import { usePresenterPointer } from './PresenterCursor'
@@ -85,6 +86,7 @@ export default function PresenterScreen({ no, clicks }: { no: number; clicks: nu
         <NavButton label={t.overview} icon={icons.overview} shortcut="o" onClick={() => setOverview((v) => !v)} opensDialog expanded={overviewOpen} testId="nav-overview" />
         <NavButton label={t.goto} icon={icons.goto} shortcut="g" onClick={() => setGoto((v) => !v)} opensDialog expanded={gotoOpen} testId="nav-goto" />
         <NavButton label={canToggleDark ? t.dark : t.darkForced} icon={dark ? icons.moon : icons.sun} shortcut={canToggleDark ? 'd' : undefined} onClick={toggleDark} pressed={dark} disabled={!canToggleDark} testId="nav-dark" />
+        <RecordingControls />
         <NavButton label={t.play} icon={icons.play} to={`/${no}${keep}${clicksQuery}`} testId="nav-play" />
       </header>
       <div className="presenter-body">
