@@ -3,5 +3,7 @@ interface Window {
   __slide1VisibleAt?: number
   __slide1ReadyAt?: number
   __hmrSeen?: Promise<number>
+  __firstTextAt?: number
+  __readyAt?: number
   __overviewBench?: { start: number; done?: Promise<{ ms: number; thumbs: number; cards: number }> }
 }

@@ -289,6 +289,7 @@ try {
     ['overview', 'overview.ts'],
     ['diagram', 'diagram.ts'],
     ['sync', 'sync.ts'],
+    ['reader', 'reader.ts'],
   ])
     if (wanted(name)) await benchFeature(script)
   if (wanted('export')) {

@@ -10,6 +10,7 @@ import './styles/base.css'
 import { deckStore } from './state/store'
 import { loadSlide } from './state/slide-modules'
 import { entryRoute } from './logic/entry'
+import { asksForReader, opensInReader, readerSearch, storedViewChoice } from './logic/reader'
 import FirstSlide from './boot/FirstSlide'
 import { holdEarlyKeys } from './boot/early-keys'
 
@@ -18,13 +19,31 @@ const [hashPath, hashQuery = ''] = location.hash.replace(/^#/, '').split('?')
 const [path, search] =
   config.routerMode === 'hash' ? [hashPath || '/', hashQuery] : [location.pathname.slice(import.meta.env.BASE_URL.length - 1), location.search]
 const entry = entryRoute(path, search, slides.map((s) => s.clicks))
+
+/** The remembered slides/reader choice; storage may be off. */
+function rememberedView() {
+  try {
+    return storedViewChoice(localStorage.getItem('slidev-view'))
+  } catch {
+    return null
+  }
+}
+
+// A phone held upright opens play pages as the reader (unless the viewer chose the slides): the address says so
+// before anything is drawn, so the router opens the reader and no canvas slide is drawn first.
+const reader = entry.kind === 'play' && opensInReader({ search, stored: rememberedView(), width: innerWidth, height: innerHeight })
+if (reader && !asksForReader(search)) {
+  const to = `/${entry.no}${readerSearch(search)}`
+  history.replaceState(history.state, '', config.routerMode === 'hash' ? `${location.pathname}${location.search}#${to}` : `${import.meta.env.BASE_URL.replace(/\/$/, '')}${to}`)
+}
 const container = document.getElementById('app')!
 
 async function boot() {
-  const keys = entry.kind === 'play' ? holdEarlyKeys() : null
+  const slidesFirst = entry.kind === 'play' && !reader
+  const keys = slidesFirst ? holdEarlyKeys() : null
   const first = await loadSlide(entry.no)
   let shown: { root: Root; element: HTMLElement } | null = null
-  if (entry.kind === 'play' && first) {
+  if (slidesFirst && first) {
     const element = document.createElement('div')
     element.className = 'deck-boot-root'
     container.before(element)

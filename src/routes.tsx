@@ -3,7 +3,10 @@ import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import PlayView from './features/play/PlayView'
 import DeckSync from './state/sync/DeckSync'
+import { asksForReader } from './logic/reader'
 
+/** The reader (`/N?view=reader`, and the prerendered page's `/reader/`): its code loads only when asked for. */
+const ReaderView = lazy(() => import('./features/reader/ReaderView'))
 const PresenterView = lazy(() => import('./features/presenter/PresenterView'))
 const PrintView = lazy(() => import('./features/print/PrintView'))
 const PresenterPrintView = lazy(() => import('./features/print/PresenterPrintView'))
@@ -14,6 +17,11 @@ const PresenterGuard = lazy(() => import('./features/presenter/PresenterGuard'))
 function RedirectTo({ path }: { path: string }) {
   const { search } = useLocation()
   return <Navigate to={path + search} replace />
+}
+
+/** A play route is the slides, or the reader when the address asks for it. */
+function PlayRoute() {
+  return asksForReader(useLocation().search) ? <ReaderView /> : <PlayView />
 }
 
 export default function DeckRoutes() {
@@ -36,7 +44,8 @@ export default function DeckRoutes() {
           />
           <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
           <Route path="/presenter/:no" element={<PresenterView />} />
-          <Route path="/:no" element={<PlayView />} />
+          <Route path="/reader" element={<ReaderView />} />
+          <Route path="/:no" element={<PlayRoute />} />
           <Route path="*" element={<Navigate to="/1" replace />} />
         </Routes>
       </Suspense>

@@ -1,10 +1,11 @@
 // Makes an embedded page (iframe-right's `url:`, a plain <iframe>) safe to show: sandboxed, lazy, and replaced by a
 // fallback panel (what the demo is, its link, how to start it) when the page cannot be reached.
-import { useEffect, useState, type CSSProperties } from 'react'
+import { useContext, useEffect, useState, type CSSProperties } from 'react'
 import { useAtomValue } from 'jotai'
 import { configAtom } from '../state/deck'
 import { labelsFor } from '../features/chrome/labels'
 import { classifyEmbedUrl, EMBED_SANDBOX } from '../logic/embed-url'
+import { SlideSurfaceContext } from './surface'
 import './Embed.css'
 
 export interface EmbedProps {
@@ -48,11 +49,14 @@ export default function Embed({ url, title, fallback, width, height, className, 
   const t = labelsFor(useAtomValue(configAtom).htmlAttrs.lang).rich
   const target = classifyEmbedUrl(url, typeof location === 'undefined' ? 'http://localhost/' : location.href)
   const href = target.kind === 'local' || target.kind === 'remote' ? target.url : ''
-  const [status, setStatus] = useState<Status>(href ? 'checking' : 'unreachable')
+  // In the reader the page is an article to read: the panel with the link stands in for the live page.
+  const article = useContext(SlideSurfaceContext).article
+  const [status, setStatus] = useState<Status>(href && !article ? 'checking' : 'unreachable')
   const [attempt, setAttempt] = useState(0)
   const [loaded, setLoaded] = useState(false)
 
   useEffect(() => {
+    if (article) return
     if (!href) {
       setStatus('unreachable')
       return
@@ -66,7 +70,7 @@ export default function Embed({ url, title, fallback, width, height, className, 
     return () => {
       alive = false
     }
-  }, [href, attempt, target.kind])
+  }, [href, attempt, target.kind, article])
 
   // A reachable page whose load never arrives (a hung server) still ends in the fallback.
   useEffect(() => {
@@ -77,14 +81,14 @@ export default function Embed({ url, title, fallback, width, height, className, 
 
   // Coming back online retries by itself.
   useEffect(() => {
-    if (status !== 'unreachable' || !href) return
+    if (status !== 'unreachable' || !href || article) return
     const retry = () => setAttempt((n) => n + 1)
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)
-  }, [status, href])
+  }, [status, href, article])
 
   const boxStyle: CSSProperties = { ...style, width: size(width) ?? style?.width, height: size(height) ?? style?.height }
-  const why = target.kind === 'local' ? t.embedLocalDown(target.port) : target.kind === 'remote' ? t.embedUnreachable : t.embedBlocked
+  const why = article ? t.embedInArticle : target.kind === 'local' ? t.embedLocalDown(target.port) : target.kind === 'remote' ? t.embedUnreachable : t.embedBlocked
   return (
     <div className={['deck-embed', className].filter(Boolean).join(' ')} style={boxStyle} data-state={status} data-no-nav="">
       {status === 'live' ? (
@@ -110,7 +114,7 @@ export default function Embed({ url, title, fallback, width, height, className, 
                 {href}
               </a>
             ) : null}
-            {href ? (
+            {href && !article ? (
               <button type="button" className="deck-embed-retry" aria-label={t.embedRetry} title={t.embedRetry} onClick={() => setAttempt((n) => n + 1)}>
                 {t.embedRetry}
               </button>

@@ -1,6 +1,6 @@
 // Shows a ```mermaid diagram: from the render cache in the slide's first frame when it was prepared while idle,
 // in the deck's serif font, re-drawn in the dark variant with the scheme, errors kept inside the diagram's box.
-import { useEffect, useMemo, useState } from 'react'
+import { useContext, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { useAtomValue } from 'jotai'
 import { isDarkAtom } from '../state/color-scheme'
 import { configAtom } from '../state/deck'
@@ -9,6 +9,7 @@ import { labelsFor } from '../features/chrome/labels'
 import { cachedDiagram, renderDiagram, type DiagramResult } from '../features/diagrams/render'
 import { startDiagramPrefetch, type DiagramProps } from '../features/diagrams/prefetch'
 import { diagramRequest, parseDiagramOptions, retargetSvgIds, sizeSvg, type DiagramRequest } from '../../shared/diagram'
+import { SlideSurfaceContext } from './surface'
 import './Mermaid.css'
 
 let font: string | undefined
@@ -32,6 +33,25 @@ export function requestFor({ code, options }: DiagramProps, dark: boolean): Diag
 
 let instances = 0
 
+/** In an article (the reader) a diagram waits until it is a screen away, so mermaid loads only for what is read. */
+function useNearViewport(ref: RefObject<HTMLElement | null>, watch: boolean): boolean {
+  const [near, setNear] = useState(!watch)
+  useEffect(() => {
+    const box = ref.current
+    if (near || !box) return
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '100% 0px' })
+    observer.observe(box)
+    // Printing the reader draws every diagram.
+    const print = () => setNear(true)
+    window.addEventListener('beforeprint', print)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('beforeprint', print)
+    }
+  }, [ref, near])
+  return near
+}
+
 interface Shown {
   key: string
   dark: boolean
@@ -46,6 +66,8 @@ export default function Mermaid({ code, options }: DiagramProps) {
   // The last result of this box: it stays on screen (no flash on a scheme change) until the new one is ready.
   const [rendered, setRendered] = useState<Shown | null>(null)
   const [instanceId] = useState(() => `deck-mermaid-i${++instances}x`)
+  const box = useRef<HTMLDivElement>(null)
+  const near = useNearViewport(box, useContext(SlideSurfaceContext).article)
   // A render prepared while this slide was a neighbour is shown in the slide's very first frame.
   const cached = cachedDiagram(request.key)
   const hit: Shown | null = cached ? { key: request.key, dark, result: cached } : rendered
@@ -56,6 +78,7 @@ export default function Mermaid({ code, options }: DiagramProps) {
       setRendered((last) => (last?.key === request.key ? last : { key: request.key, dark, result: ready }))
       return
     }
+    if (!near) return
     let alive = true
     renderDiagram(request).then(
       (result) => alive && setRendered({ key: request.key, dark, result }),
@@ -64,7 +87,7 @@ export default function Mermaid({ code, options }: DiagramProps) {
     return () => {
       alive = false
     }
-  }, [request, dark])
+  }, [request, dark, near])
 
   const result = hit?.result
   const html = useMemo(() => {
@@ -77,7 +100,7 @@ export default function Mermaid({ code, options }: DiagramProps) {
   const scheme = hit ? (hit.dark ? 'dark' : 'light') : undefined
   if (result?.status === 'error') {
     return (
-      <div className="deck-mermaid is-error" data-state={state} data-error-kind={result.kind} data-scheme={scheme}>
+      <div ref={box} className="deck-mermaid is-error" data-state={state} data-error-kind={result.kind} data-scheme={scheme}>
         {html ? <div className="deck-mermaid-graphic" aria-hidden="true" dangerouslySetInnerHTML={{ __html: html }} /> : null}
         <p className="deck-mermaid-error-title">{t.diagramErrors[result.kind]}</p>
         <p className="deck-mermaid-error-detail">{result.message}</p>
@@ -86,6 +109,7 @@ export default function Mermaid({ code, options }: DiagramProps) {
   }
   return (
     <div
+      ref={box}
       className="deck-mermaid"
       data-state={state}
       data-scheme={scheme}

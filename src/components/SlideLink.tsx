@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai'
 import { DeckNavContext } from '../state/nav-context'
 import { viewModeAtom } from '../state/nav'
 import { configAtom } from '../state/deck'
+import { SlideSurfaceContext } from './surface'
 
 export interface SlideLinkProps {
   to: string
@@ -18,7 +19,9 @@ export default function SlideLink({ to, children, className, title }: SlideLinkP
   const navigator = useContext(DeckNavContext)
   const no = Number(to)
   const path = mode === 'presenter' ? `presenter/${no}` : String(no)
-  const href = useAtomValue(configAtom).routerMode === 'hash' ? `#/${path}` : `${import.meta.env.BASE_URL}${path}`
+  const routerMode = useAtomValue(configAtom).routerMode
+  const inPage = useContext(SlideSurfaceContext).slideHref
+  const href = inPage ? inPage(no) : routerMode === 'hash' ? `#/${path}` : `${import.meta.env.BASE_URL}${path}`
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!navigator || mode === 'print' || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()

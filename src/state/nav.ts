@@ -13,6 +13,6 @@ export const deckShapeAtom = atom<DeckShape>((get) => {
   return { total: slides.length, clicksOf: (no: number) => clicksOf(slides, no) }
 })
 
-/** The route's mode: the audience's play view, the presenter's view, or print. */
-export type ViewMode = 'play' | 'presenter' | 'print'
+/** The route's mode: the audience's play view, the reader (all slides as one page), the presenter's view, or print. */
+export type ViewMode = 'play' | 'reader' | 'presenter' | 'print'
 export const viewModeAtom = atom<ViewMode>('play')

@@ -1,5 +1,6 @@
 // The viewer's preferences in localStorage (Slidev's key names); a corrupt or foreign value falls back to the default.
 import { atom, type PrimitiveAtom } from 'jotai'
+import { isViewChoice, type ViewChoice } from '../logic/reader'
 import { DEFAULT_BRUSH, DEFAULT_TOOLBAR_POSITION, isBrush, isToolbarPosition, type Brush, type ToolbarPosition } from '../logic/drawing'
 import { DEFAULT_CAMERA_FRAME, isCameraFrame, type CameraFrame } from '../logic/recording'
 
@@ -70,6 +71,8 @@ export const drawingEnabledAtom = preferenceAtom('drawing-enabled', false, isBoo
 export const drawingPinnedAtom = preferenceAtom('drawing-pinned', false, isBoolean)
 export const drawingBrushAtom = preferenceAtom<Brush>('drawing-brush', DEFAULT_BRUSH, isBrush)
 export const drawingToolbarPositionAtom = preferenceAtom<ToolbarPosition>('drawing-toolbar-position', DEFAULT_TOOLBAR_POSITION, isToolbarPosition)
+/** The slides or the reader, as last chosen with their toggle; null until chosen (the screen decides). */
+export const viewChoiceAtom = preferenceAtom<ViewChoice | null>('view', null, (v): v is ViewChoice | null => v === null || isViewChoice(v))
 export const isDeviceId = (v: unknown): v is string => typeof v === 'string' && v.length <= 512
 /** The chosen camera and microphone (a device id, 'default', or 'none'). */
 export const cameraAtom = preferenceAtom('camera', 'default', isDeviceId)

@@ -15,7 +15,7 @@ export interface NavButtonProps {
   opensDialog?: boolean
   expanded?: boolean
   disabled?: boolean
-  /** A route inside the app (presenter ↔ play): rendered as a link. */
+  /** A route inside the app (presenter ↔ play): rendered as a link (`onClick` runs too). */
   to?: string
   /** A file to fetch (the PDF): rendered as a download link. */
   href?: string
@@ -33,7 +33,14 @@ export default function NavButton({ label, icon, shortcut, onClick, pressed, ope
   const common = { className: 'slidev-icon-btn', 'aria-label': label, title, 'data-testid': testId }
   if (to !== undefined)
     return (
-      <Link {...common} to={to} onClick={releaseAfterPointer}>
+      <Link
+        {...common}
+        to={to}
+        onClick={(event) => {
+          onClick?.()
+          releaseAfterPointer(event)
+        }}
+      >
         {icon}
       </Link>
     )

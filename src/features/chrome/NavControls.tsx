@@ -2,9 +2,10 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
 import { deckShapeAtom } from '../../state/nav'
-import { scaleAtom, showEditorAtom, showOverviewAtom } from '../../state/preferences'
+import { scaleAtom, showEditorAtom, showOverviewAtom, viewChoiceAtom } from '../../state/preferences'
+import { readerSearch } from '../../logic/reader'
 import { editorIcon } from '../editor/icon'
-import { drawingModeAtom, gotoOpenAtom, infoOpenAtom } from '../../state/ui'
+import { drawingModeAtom, embeddedAtom, gotoOpenAtom, infoOpenAtom } from '../../state/ui'
 import { drawingControlsAtom } from '../drawing/role'
 import { drawingIcons } from '../drawing/icons'
 import { viewModeAtom } from '../../state/nav'
@@ -43,6 +44,8 @@ export default function NavControls({ no, clicks, children }: { no: number; clic
   const drawingControls = useAtomValue(drawingControlsAtom)
   const [drawingMode, setDrawingMode] = useAtom(drawingModeAtom)
   const { search } = useLocation()
+  const setViewChoice = useSetAtom(viewChoiceAtom)
+  const embedded = useAtomValue(embeddedAtom)
   const password = new URLSearchParams(search).get('password')
   const keep = password ? `?password=${encodeURIComponent(password)}` : ''
   const download = downloadUrl(config)
@@ -73,6 +76,9 @@ export default function NavControls({ no, clicks, children }: { no: number; clic
         {download ? <NavButton label={t.download} icon={icons.download} href={download} download testId="nav-download" /> : null}
         {/* Dev only: the side editor writes through the dev server (absent from builds). */}
         {import.meta.env.DEV && config.editor && mode === 'play' ? <NavButton label={t.editor} icon={editorIcon} shortcut="e" onClick={() => setEditorOpen((v) => !v)} pressed={editorOpen} testId="nav-editor" /> : null}
+        {mode === 'play' && !embedded ? (
+          <NavButton label={t.reader.open} icon={icons.reader} to={`/${no}${readerSearch(search)}`} onClick={() => setViewChoice('reader')} testId="nav-reader" />
+        ) : null}
         <RecordingControls />
         {mode === 'play' && presenterAllowed(config) ? <NavButton label={t.presenter} icon={icons.presenter} to={`/presenter/${no}${keep}`} testId="nav-presenter" /> : null}
         {mode === 'presenter' ? <NavButton label={t.play} icon={icons.play} to={`/${no}${keep}`} testId="nav-play" /> : null}

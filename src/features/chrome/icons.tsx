@@ -23,6 +23,7 @@ export const icons = {
   info: <Icon><circle cx="12" cy="12" r="9" /><path d="M12 11v6M12 7.5v.01" /></Icon>,
   download: <Icon><path d="M12 4v11M7 10l5 5 5-5M5 20h14" /></Icon>,
   presenter: <Icon><rect x="3" y="4" width="18" height="12" rx="2" /><path d="M8 20h8M12 16v4" /></Icon>,
+  reader: <Icon><path d="M5 5h14M5 9.5h14M5 14h14M5 18.5h9" /></Icon>,
   play: <Icon><path d="M7 5l12 7-12 7z" /></Icon>,
   close: <Icon><path d="M6 6l12 12M18 6L6 18" /></Icon>,
 }

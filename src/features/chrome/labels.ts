@@ -44,6 +44,16 @@ const zh = {
   slideOf: (no: number, total: number) => `第 ${no} / ${total} 张`,
   close: '关闭',
   navigation: '幻灯片导航',
+  reader: {
+    open: '阅读视图（适合手机）',
+    toSlides: '幻灯片',
+    toSlidesLabel: '切换到幻灯片视图',
+    bar: '阅读视图',
+    notes: '讲稿',
+    table: '表格（可左右滚动）',
+    loading: '正在载入幻灯片…',
+    heading: (no: number) => `第 ${no} 张`,
+  },
   rich: {
     diagram: '图表',
     diagramLoading: '正在绘制图表…',
@@ -62,6 +72,7 @@ const zh = {
     embedBlocked: '该地址不允许嵌入。',
     embedOpen: '在新标签页中打开',
     embedRetry: '重试',
+    embedInArticle: '幻灯片上此处嵌入了这个演示页面，可在新标签页中打开：',
   },
   draw: {
     toolbar: '画笔工具栏',
@@ -211,6 +222,16 @@ const en: Labels = {
   slideOf: (no: number, total: number) => `Slide ${no} / ${total}`,
   close: 'Close',
   navigation: 'Slide navigation',
+  reader: {
+    open: 'Reader view (for phones)',
+    toSlides: 'Slides',
+    toSlidesLabel: 'Switch to the slides',
+    bar: 'Reader view',
+    notes: 'Notes',
+    table: 'Table (scrolls sideways)',
+    loading: 'Loading the slides…',
+    heading: (no: number) => `Slide ${no}`,
+  },
   rich: {
     diagram: 'Diagram',
     diagramLoading: 'Drawing the diagram…',
@@ -229,6 +250,7 @@ const en: Labels = {
     embedBlocked: 'This address cannot be embedded.',
     embedOpen: 'Open in a new tab',
     embedRetry: 'Retry',
+    embedInArticle: 'The slide embeds this demo page here; open it in a new tab:',
   },
   draw: {
     toolbar: 'Drawing toolbar',

@@ -51,7 +51,8 @@ export function startSync({ store, id, follow, connect, location = () => window.
 
   const role = (): SyncRole | null => {
     const mode = store.get(viewModeAtom)
-    if (mode === 'print') return null
+    // Print pages and the reader (read at one's own pace) neither follow nor publish.
+    if (mode === 'print' || mode === 'reader') return null
     const where = location()
     if (isPrintLocation(where.pathname, where.search)) return null
     // A presenter route whose view has not taken over yet (still loading, or asking for the password) is nobody.

@@ -1,0 +1,123 @@
+// Measures the reader view on a phone over a slow network: 390 × 844, Chromium's "Fast 3G" profile (DevTools'
+// preset: 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up, 150 ms × 3.75 latency) through CDP network emulation, cache off.
+// Reports when the first text is painted (first contentful paint), the bytes that arrived before it, when the article
+// is ready (every slide in, controls working), and the bytes of the whole page after scrolling to the end
+// (lazy pictures and diagrams included). Budget: first text within 1 s (bench/budgets.json).
+// Usage: tsx bench/reader.ts [--dist <built deck>] [--path /1?view=reader] [--runs 3]
+// Prints progress, then one JSON line of { name: { value, unit } } for bench/run.ts.
+import { existsSync } from 'node:fs'
+import { join, resolve, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type Page, type Request } from 'playwright-core'
+import { startStaticServer, buildDeck, executablePath, launchArgs, median, option } from './harness'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const dist = resolve(option('--dist') ?? join(root, '.bench/dist'))
+const path = option('--path') ?? '/1?view=reader'
+const runs = Number(option('--runs') ?? 3)
+
+/** Chromium DevTools' "Fast 3G" (bytes per second, ms). */
+export const FAST_3G = { offline: false, downloadThroughput: (1.6 * 1000 * 1000) / 8 * 0.9, uploadThroughput: (750 * 1000) / 8 * 0.9, latency: 150 * 3.75 }
+
+/** Bytes on the wire (headers excluded) of what had fully arrived by `until` (ms since navigation start). */
+function bytesBy(page: Page, until: number): Promise<number> {
+  return page.evaluate((limit) => {
+    const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+    return (entries as PerformanceResourceTiming[]).filter((e) => e.responseEnd <= limit).reduce((sum, e) => sum + (e.encodedBodySize || e.transferSize || 0), 0)
+  }, until)
+}
+
+/** Waits until no request has been in flight for `quiet` ms. */
+async function networkQuiet(page: Page, pending: Set<Request>, quiet = 1500) {
+  let since = Date.now()
+  for (;;) {
+    await page.waitForTimeout(100)
+    if (pending.size) since = Date.now()
+    else if (Date.now() - since >= quiet) return
+  }
+}
+
+interface ReaderRun {
+  firstText: number
+  ready: number
+  bytesBeforeText: number
+  text: string
+  totalBytes?: number
+}
+
+async function once(browser: Browser, url: string, withTotal: boolean): Promise<ReaderRun> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G)
+  const pending = new Set<Request>()
+  page.on('request', (r) => pending.add(r))
+  page.on('requestfinished', (r) => pending.delete(r))
+  page.on('requestfailed', (r) => pending.delete(r))
+  await page.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') window.__firstTextAt = entry.startTime
+    }).observe({ type: 'paint', buffered: true })
+    const ready = new MutationObserver(() => {
+      if (document.querySelector('.deck-reader-root:not([aria-busy]) .deck-reader-slide .slidev-page')) {
+        window.__readyAt = performance.now()
+        ready.disconnect()
+      }
+    })
+    ready.observe(document, { subtree: true, childList: true, attributes: true })
+  })
+  await page.goto(url, { waitUntil: 'commit' })
+  await page.waitForFunction(() => window.__firstTextAt !== undefined && window.__readyAt !== undefined, null, { timeout: 120_000, polling: 100 })
+  const { firstText, ready, text } = await page.evaluate(() => ({
+    firstText: window.__firstTextAt ?? NaN,
+    ready: window.__readyAt ?? NaN,
+    text: document.querySelector('.deck-reader-heading')?.textContent ?? '',
+  }))
+  const result: ReaderRun = { firstText, ready, bytesBeforeText: await bytesBy(page, firstText), text }
+  if (withTotal) {
+    // Read to the end a screen at a time, as a reader would flick, then let everything that was asked for arrive.
+    for (;;) {
+      const atEnd = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight)
+        return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2
+      })
+      await page.waitForTimeout(150)
+      if (atEnd) break
+    }
+    await networkQuiet(page, pending)
+    result.totalBytes = await bytesBy(page, Infinity)
+  }
+  await context.close()
+  return result
+}
+
+async function main() {
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.error(`building the deck into ${dist}…`)
+    await buildDeck(root, process.env.SLIDES_ENTRY || 'slides.md', dist)
+  }
+  const browser = await chromium.launch({ executablePath, args: launchArgs })
+  const server = await startStaticServer(dist)
+  try {
+    const results: ReaderRun[] = []
+    for (let i = 0; i < runs; i++) {
+      const result = await once(browser, server.url + path, i === 0)
+      console.error(`  run ${i + 1}: first text ${Math.round(result.firstText)} ms ("${result.text.slice(0, 24)}"), ${Math.round(result.bytesBeforeText / 1024)} KB before it, ready ${Math.round(result.ready)} ms${result.totalBytes ? `, ${Math.round(result.totalBytes / 1024)} KB after scrolling to the end` : ''}`)
+      results.push(result)
+    }
+    const metrics = {
+      'reader.firstTextMs': { value: median(results.map((r) => r.firstText)), unit: `ms to first text, Fast 3G at 390 × 844 (${path}, median of ${runs})` },
+      'reader.bytesBeforeTextKB': { value: (results[0]?.bytesBeforeText ?? NaN) / 1024, unit: 'KB on the wire before the first text' },
+      'reader.readyMs': { value: median(results.map((r) => r.ready)), unit: 'ms until every slide is in and the controls work' },
+      'reader.totalKB': { value: (results[0]?.totalBytes ?? NaN) / 1024, unit: 'KB on the wire after scrolling to the end' },
+    }
+    console.log(JSON.stringify(metrics))
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main()

@@ -1,0 +1,183 @@
+// Makes the deck readable as one page on any screen (`/N?view=reader`): every slide reflowed in order, opened at
+// slide N, the address following the slide being read, slide links, goto and overview scrolling within the page.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { configAtom, slidesAtom } from '../../state/deck'
+import { positionAtom, viewModeAtom } from '../../state/nav'
+import { showOverviewAtom, viewChoiceAtom } from '../../state/preferences'
+import { gotoOpenAtom } from '../../state/ui'
+import { canToggleDarkAtom, isDarkAtom, toggleDarkAtom } from '../../state/color-scheme'
+import { DeckNavContext } from '../../state/nav-context'
+import { deckStore } from '../../state/store'
+import { getLoadedSlide, loadSlide } from '../../state/slide-modules'
+import { parseSlideNo } from '../../logic/nav'
+import { readerSearch, slideOfAnchor, slidesSearch } from '../../logic/reader'
+import { pageTitle } from '../../../shared/config'
+import { labelsFor } from '../chrome/labels'
+import { icons } from '../chrome/icons'
+import { useShortcuts } from '../play/useShortcuts'
+import Overview from '../overview/Overview'
+import Goto from '../goto/Goto'
+import ReaderPage from './ReaderPage'
+import { useReadingPosition } from './reading-position'
+
+/** Every slide's module, loaded once: the article is drawn in one go, so opening at N lands where the text will stay. */
+function useAllSlides(total: number): boolean {
+  const [ready, setReady] = useState(() => Array.from({ length: total }, (_, i) => getLoadedSlide(i + 1)).every(Boolean))
+  useEffect(() => {
+    if (ready) return
+    let alive = true
+    void Promise.all(Array.from({ length: total }, (_, i) => loadSlide(i + 1))).then(() => alive && setReady(true))
+    return () => {
+      alive = false
+    }
+  }, [total, ready])
+  return ready
+}
+
+/** The address of slide `no` in the reader, in the router's mode. */
+function readerUrl(no: number, hashRouter: boolean): string {
+  const { hash, pathname, search } = window.location
+  const query = readerSearch(hashRouter ? (hash.split('?')[1] ?? '') : search)
+  return hashRouter ? `${pathname}#/${no}${query}` : `${import.meta.env.BASE_URL}${no}${query}`
+}
+
+export default function ReaderView() {
+  const params = useParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const slides = useAtomValue(slidesAtom)
+  const config = useAtomValue(configAtom)
+  const total = slides.length
+  // `/N?view=reader`, or the prerendered page's own path with the slide in its fragment (`/reader/#slide-N`).
+  const opened = parseSlideNo(params.no, total) ?? slideOfAnchor(location.hash, total) ?? 1
+  const [current, setCurrent] = useState(opened)
+  const ready = useAllSlides(total)
+  const setMode = useSetAtom(viewModeAtom)
+  const setChoice = useSetAtom(viewChoiceAtom)
+  const setGoto = useSetAtom(gotoOpenAtom)
+  const [overviewOpen, setOverview] = useAtom(showOverviewAtom)
+  const gotoOpen = useAtomValue(gotoOpenAtom)
+  const dark = useAtomValue(isDarkAtom)
+  const canToggleDark = useAtomValue(canToggleDarkAtom)
+  const toggleDark = useSetAtom(toggleDarkAtom)
+  const hashRouter = config.routerMode === 'hash'
+  const t = labelsFor(config.htmlAttrs.lang)
+  const rootRef = useRef<HTMLDivElement>(null)
+
+  useLayoutEffect(() => {
+    setMode('reader')
+    const html = document.documentElement
+    html.classList.add('deck-reading')
+    return () => html.classList.remove('deck-reading')
+  }, [setMode])
+
+  /** The slide being read changed (scrolling, or a jump): the bar, the address and the deck's position follow. */
+  const reading = useCallback(
+    (no: number) => {
+      setCurrent(no)
+      deckStore.set(positionAtom, { no, clicks: 0 })
+      // The router is not told: the page stays as it is, only the address follows (history.state kept for it).
+      history.replaceState(history.state, '', readerUrl(no, hashRouter))
+      document.title = pageTitle(config, slides[no - 1]?.title)
+    },
+    [hashRouter, config, slides],
+  )
+  const jump = useReadingPosition(rootRef, ready, reading)
+
+  // Open at slide N, once the article is laid out.
+  useLayoutEffect(() => {
+    if (!ready) return
+    jump(opened, false)
+    // Only on opening: later moves come from scrolling or from the jumps below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready])
+
+  // Goto and overview move the route (`/N?view=reader`): the page scrolls there.
+  const firstRoute = useRef(location.key)
+  useEffect(() => {
+    if (!ready || location.key === firstRoute.current) return
+    jump(opened, true)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, location.key])
+
+  // Printing hands out every note: open them for the print, then fold back the ones that were closed.
+  useEffect(() => {
+    let opened: HTMLDetailsElement[] = []
+    const before = () => {
+      opened = [...document.querySelectorAll<HTMLDetailsElement>('.deck-reader-notes:not([open])')]
+      for (const details of opened) details.open = true
+    }
+    const after = () => {
+      for (const details of opened) details.open = false
+      opened = []
+    }
+    window.addEventListener('beforeprint', before)
+    window.addEventListener('afterprint', after)
+    return () => {
+      window.removeEventListener('beforeprint', before)
+      window.removeEventListener('afterprint', after)
+    }
+  }, [])
+
+  // Slide links inside the page scroll to their section.
+  const navigator = useMemo(
+    () => ({
+      go: ({ no }: { no: number }) => jump(no, true),
+    }),
+    [jump],
+  )
+
+  useShortcuts(
+    {
+      toggleDark,
+      toggleGoto: () => setGoto((open) => !open),
+      toggleOverview: () => setOverview((open) => !open),
+      escape: () => {
+        setGoto(false)
+        setOverview(false)
+      },
+    },
+    !overviewOpen && !gotoOpen,
+  )
+
+  const toSlides = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    setChoice('slides')
+    navigate(`/${deckStore.get(positionAtom).no}${slidesSearch(location.search)}`)
+  }
+  const slidesHref = hashRouter ? `#/${current}${slidesSearch(location.search)}` : `${import.meta.env.BASE_URL}${current}${slidesSearch(location.search)}`
+
+  return (
+    <DeckNavContext.Provider value={navigator}>
+      <div ref={rootRef} className="deck-reader-root" aria-busy={ready ? undefined : true}>
+        <ReaderPage
+          config={config}
+          slides={slides}
+          moduleOf={ready ? getLoadedSlide : () => undefined}
+          current={current}
+          slidesHref={slidesHref}
+          onToSlides={toSlides}
+          controls={
+            <button
+              type="button"
+              className="deck-reader-button"
+              aria-label={canToggleDark ? t.dark : t.darkForced}
+              title={`${canToggleDark ? t.dark : t.darkForced} (d)`}
+              aria-pressed={dark}
+              disabled={!canToggleDark}
+              onClick={toggleDark}
+              data-testid="reader-dark"
+            >
+              {dark ? icons.moon : icons.sun}
+            </button>
+          }
+        />
+      </div>
+      {overviewOpen ? <Overview /> : null}
+      {gotoOpen ? <Goto /> : null}
+    </DeckNavContext.Provider>
+  )
+}

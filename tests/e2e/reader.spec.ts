@@ -1,0 +1,244 @@
+// The reader view (`/N?view=reader`) of the real deck in Chromium, on a phone (390 × 844) and a laptop (1280 × 720):
+// when it opens by itself, the toggle, reflowed text that never scrolls the page sideways, where you are (opening at N,
+// the address following the reading, links, goto and overview scrolling), notes, embeds, clicks, widgets, diagrams
+// drawn only near, printing and accessibility.
+import { test, expect, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { deckURL } from './servers'
+
+const PHONE = { width: 390, height: 844 }
+const LAPTOP = { width: 1280, height: 720 }
+const TOTAL = 107
+
+async function openReader(page: Page, path: string) {
+  await page.goto(`${deckURL}${path}`)
+  await expect(page.locator('.deck-reader-root:not([aria-busy])')).toBeAttached({ timeout: 20_000 })
+}
+
+/** The slide whose section top sits under the bar (within a few px of it). */
+async function sectionTop(page: Page, no: number): Promise<number> {
+  return page.locator(`#slide-${no}`).evaluate((el) => el.getBoundingClientRect().top)
+}
+
+async function expectReadingAt(page: Page, no: number) {
+  await expect(page).toHaveURL(new RegExp(`/${no}\\?view=reader$`))
+  await expect(page.getByTestId('reader-counter')).toContainText(`${no} / ${TOTAL}`)
+  await expect.poll(() => sectionTop(page, no)).toBeGreaterThan(40)
+  await expect.poll(() => sectionTop(page, no)).toBeLessThan(72)
+}
+
+/**
+ * Code colours (shiki's themes) and diagram colours (mermaid's themes) are the slides' own, the same as on the
+ * stage; the reader's own markup and the slides' text are checked.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude('.deck-code pre').exclude('.deck-mermaid svg').analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} – ${n.failureSummary?.split('\n')[1] ?? ''}`))
+}
+
+test.describe('when the reader opens', () => {
+  test('a phone held upright opens play pages as the reader; the toggle switches and is remembered', async ({ page }) => {
+    await page.setViewportSize(PHONE)
+    await openReader(page, '/5')
+    await expectReadingAt(page, 5)
+    // No canvas slide was drawn first.
+    await expect(page.locator('.slidev-slide-content')).toHaveCount(0)
+
+    await page.getByTestId('reader-to-slides').click()
+    await expect(page).toHaveURL(/\/5$/)
+    await expect(page.locator('.slidev-page-5[data-loaded="true"]')).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('slidev-view'))).toBe('slides')
+    await page.reload()
+    await expect(page.locator('.slidev-page-5[data-loaded="true"]')).toBeVisible()
+    await expect(page).toHaveURL(/\/5$/)
+
+    await page.getByTestId('nav-reader').click()
+    await expectReadingAt(page, 5)
+    expect(await page.evaluate(() => localStorage.getItem('slidev-view'))).toBe('reader')
+  })
+
+  test('a laptop, a phone on its side, presenter, print and ?embedded keep the slides', async ({ page }) => {
+    await page.setViewportSize(LAPTOP)
+    await page.goto(`${deckURL}/5`)
+    await expect(page.locator('.slidev-page-5[data-loaded="true"]')).toBeVisible()
+    await expect(page.locator('.deck-reader')).toHaveCount(0)
+
+    await page.setViewportSize({ width: 844, height: 390 })
+    await page.goto(`${deckURL}/6`)
+    await expect(page.locator('.slidev-page-6[data-loaded="true"]')).toBeVisible()
+    await expect(page.locator('.deck-reader')).toHaveCount(0)
+
+    await page.setViewportSize(PHONE)
+    // [address, what that page shows instead]: a phone on /presenter is the clicker.
+    const pages: [string, string][] = [
+      ['/7?embedded', '.slidev-page-7[data-loaded="true"]'],
+      ['/presenter/7', '[data-testid="phone-clicker"]'],
+      ['/print?range=7', '.print-slide-container .slidev-page-7'],
+    ]
+    for (const [path, shown] of pages) {
+      await page.goto(`${deckURL}${path}`)
+      await expect(page.locator(shown)).toBeAttached()
+      await expect(page.locator('.deck-reader')).toHaveCount(0)
+      expect(page.url()).not.toContain('view=reader')
+    }
+  })
+
+  test('on a laptop the bar opens the reader at the slide shown', async ({ page }) => {
+    await page.setViewportSize(LAPTOP)
+    await page.goto(`${deckURL}/12`)
+    await expect(page.locator('.slidev-page-12[data-loaded="true"]')).toBeVisible()
+    await page.getByTestId('nav-reader').click()
+    await expectReadingAt(page, 12)
+  })
+})
+
+for (const viewport of [PHONE, LAPTOP]) {
+  test.describe(`reading at ${viewport.width} × ${viewport.height}`, () => {
+    test.beforeEach(async ({ page }) => page.setViewportSize(viewport))
+
+    test('every slide is a section with its number and title; the page never scrolls sideways', async ({ page }) => {
+      await openReader(page, '/1?view=reader')
+      const headings = page.locator('.deck-reader-slide > h2')
+      await expect(headings).toHaveCount(TOTAL)
+      await expect(headings.nth(46)).toContainText('同业业务：银行向银行借钱')
+      const layout = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        // A section wider than the column would push the page sideways; a table or code box scrolls inside itself.
+        wide: [...document.querySelectorAll<HTMLElement>('.deck-reader-slide')].filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.dataset.readerNo),
+        outside: [...document.querySelectorAll<HTMLElement>('.deck-reader-article *')]
+          .filter((el) => !el.closest('.deck-reader-table, pre, .sr-only') && el.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((el) => `${el.closest<HTMLElement>('.deck-reader-slide')?.dataset.readerNo} ${el.tagName}`),
+      }))
+      expect(layout).toEqual({ page: 0, wide: [], outside: [] })
+    })
+
+    test('body text is at least 16 px on every slide, click steps and embeds included', async ({ page }) => {
+      await openReader(page, '/1?view=reader')
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.deck-reader-article *')]
+          .filter((el) => !el.closest('svg, .sr-only') && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()))
+          .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
+          .map((el) => `${el.closest<HTMLElement>('.deck-reader-slide')?.dataset.readerNo} ${el.tagName} ${getComputedStyle(el).fontSize}`),
+      )
+      expect(small).toEqual([])
+      // The deck's 980-px canvas is gone: a paragraph fills the column.
+      const width = await page.locator('#slide-4 p').first().evaluate((p) => p.getBoundingClientRect().width)
+      expect(width).toBeGreaterThan(Math.min(viewport.width, 704) - 40)
+    })
+
+    test('opens at slide 47 and the address follows the slide being read', async ({ page }) => {
+      await openReader(page, '/47?view=reader')
+      await expectReadingAt(page, 47)
+      await expect(page).toHaveTitle(/同业业务/)
+      // The reader takes over (any key), then reads slide 60.
+      await page.keyboard.press('Shift')
+      await page.locator('#slide-60').evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
+      await expectReadingAt(page, 60)
+      await page.keyboard.press('End')
+      await expect(page).toHaveURL(/\/107\?view=reader$/)
+      // The address is replaced, not pushed: back leaves the reader's history as it was.
+      expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2)
+    })
+
+    test('slide links, goto and overview scroll within the page', async ({ page }) => {
+      await openReader(page, '/2?view=reader')
+      await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true))
+      await page.locator('#slide-2 a[data-slide-link="47"]').click()
+      await expectReadingAt(page, 47)
+
+      await page.keyboard.press('g')
+      await page.locator('#slidev-goto-input').fill('75')
+      await page.keyboard.press('Enter')
+      await expectReadingAt(page, 75)
+
+      await page.keyboard.press('o')
+      await expect(page.locator('.slidev-overview')).toBeVisible()
+      await page.keyboard.type('100')
+      await page.keyboard.press('Enter')
+      await expect(page.locator('.slidev-overview')).toHaveCount(0)
+      await expectReadingAt(page, 100)
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+    })
+  })
+}
+
+test.describe('the article', () => {
+  test.beforeEach(async ({ page }) => page.setViewportSize(PHONE))
+
+  test('notes fold under their slide; embeds are their panel; every click is shown; widgets work; text selects', async ({ page }) => {
+    await openReader(page, '/7?view=reader')
+    const note = page.locator('#slide-7 details.deck-reader-notes')
+    await expect(note).not.toHaveAttribute('open')
+    await expect(note.locator('summary')).toHaveText('讲稿')
+    await note.locator('summary').click()
+    await expect(note.locator('.deck-reader-notes-text')).toBeVisible()
+
+    for (const no of [81, 82]) {
+      const embed = page.locator(`#slide-${no} .deck-embed`)
+      await expect(embed.locator('.deck-embed-fallback a[href^="http"]').first()).toBeAttached()
+      await expect(embed.locator('iframe')).toHaveCount(0)
+    }
+
+    // 101's three screens, hidden and revealed by clicks on the slide, are all on the page, one after another.
+    const screens = page.locator('#slide-101 img')
+    await expect(screens).toHaveCount(3)
+    for (const img of await screens.all()) {
+      await img.scrollIntoViewIfNeeded()
+      await expect(img).toBeVisible()
+      expect(await img.evaluate((el) => getComputedStyle(el).opacity)).toBe('1')
+      await expect(img).toHaveAttribute('loading', 'lazy')
+    }
+    const [a, b] = await Promise.all([screens.nth(0).boundingBox(), screens.nth(1).boundingBox()])
+    expect(b!.y).toBeGreaterThanOrEqual(a!.y + a!.height - 1)
+
+    const widget = page.locator('#slide-14 .money-widget')
+    await widget.scrollIntoViewIfNeeded()
+    const result = widget.locator('.money-widget-result')
+    const before = await result.textContent()
+    await widget.locator('input[type="range"]').fill('20')
+    await expect(result).not.toHaveText(before!)
+
+    // The deck's `selectable: false` is for the stage, not for an article.
+    expect(await page.locator('#slide-13 p').first().evaluate((p) => getComputedStyle(p).userSelect)).not.toBe('none')
+  })
+
+  test('mermaid loads only when a diagram comes near', async ({ page }) => {
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(request.url()))
+    await openReader(page, '/1?view=reader')
+    await expect(page.locator('#slide-44 .deck-mermaid')).toHaveAttribute('data-state', 'loading')
+    // Let the page sit: nothing near slide 1 has a diagram.
+    await page.waitForLoadState('networkidle')
+    const mermaidCode = (url: string) => /\/assets\/(mermaid\.(core|esm)|\w+Diagram-|cytoscape|dagre)/.test(url)
+    expect(requested.filter(mermaidCode)).toEqual([])
+    await page.keyboard.press('Shift')
+    await page.locator('#slide-44').evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
+    await expect(page.locator('#slide-44 .deck-mermaid')).toHaveAttribute('data-state', 'rendered', { timeout: 20_000 })
+    expect(requested.some(mermaidCode)).toBe(true)
+    // Diagrams fit the column.
+    const svg = await page.locator('#slide-44 .deck-mermaid svg').first().boundingBox()
+    expect(svg!.x + svg!.width).toBeLessThanOrEqual(PHONE.width)
+  })
+
+  test('printing gives the handout: no bar, every note open', async ({ page }) => {
+    await openReader(page, '/1?view=reader')
+    await page.emulateMedia({ media: 'print' })
+    await expect(page.locator('.deck-reader-bar')).toBeHidden()
+    await expect(page.locator('#slide-7 .deck-reader-notes-text')).toBeVisible()
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds nothing serious in the ${scheme} scheme`, async ({ page }) => {
+      // All 107 slides on one page: axe takes a while on a busy machine.
+      test.setTimeout(120_000)
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+      await openReader(page, '/7?view=reader')
+      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+      await page.locator('#slide-7 details summary').click()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+  }
+})
