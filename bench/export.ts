@@ -1,14 +1,16 @@
-// Times `npm run export` of a 107-slide deck end to end (the CLI in a fresh process), against an 8 s budget.
-// Usage: tsx bench/export.ts [--deck file.md] [--runs N] [--json]
+// Times `npm run export` of a 107-slide deck end to end (the CLI in a fresh process) per format, with the peak memory
+// of the whole process tree (the CLI and its Chromium), against an 8 s budget for the PDF.
+// Usage: tsx bench/export.ts [--deck file.md] [--runs N] [--format pdf,pptx,…] [--json]
 // Without --deck it generates a 107-slide Chinese deck shaped like slides.md into /tmp (the real deck may
 // still be in the writing); the build is done once beforehand and is not part of the time.
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { parseArgs } from 'node:util'
 import { TS_NODE_ARGS } from '../scripts/ts-node-args'
+import { median } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const EXPORT_BUDGET_MS = 8000
@@ -40,10 +42,64 @@ export function generateDeck(total = 107) {
   return `${slides.join('\n\n')}\n`
 }
 
-function run(file: string, args: string[], env: Record<string, string | undefined>) {
-  const started = Date.now()
-  const output = execFileSync(process.execPath, [...TS_NODE_ARGS, file, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-  return { ms: Date.now() - started, output }
+/** Resident memory (bytes) of a process and all its descendants, read from /proc (Linux; 0 elsewhere). */
+function treeRss(pid: number | undefined): number {
+  if (pid === undefined) return 0
+  let entries: string[]
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name))
+  } catch {
+    return 0
+  }
+  const children = new Map<number, number[]>()
+  const rss = new Map<number, number>()
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      // Fields after the command name (which may hold spaces): state, ppid, … rss is field 24 (pages).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const ppid = Number(fields[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)])
+      rss.set(Number(name), Number(fields[21] ?? 0) * 4096)
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let total = 0
+  const stack = [pid]
+  for (let p = stack.pop(); p !== undefined; p = stack.pop()) {
+    total += rss.get(p) ?? 0
+    stack.push(...(children.get(p) ?? []))
+  }
+  return total
+}
+
+/** Runs the export CLI once: wall time, output, and the tree's peak memory sampled every 50 ms. */
+function run(args: string[]) {
+  return new Promise<{ ms: number; output: string; peakMB: number }>((resolvePromise, reject) => {
+    const started = Date.now()
+    const child = spawn(process.execPath, [...TS_NODE_ARGS, join(root, 'scripts', 'export.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    let errors = ''
+    let peak = 0
+    const timer = setInterval(() => (peak = Math.max(peak, treeRss(child.pid))), 50)
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (errors += d))
+    child.on('close', (code) => {
+      clearInterval(timer)
+      if (code === 0) resolvePromise({ ms: Date.now() - started, output, peakMB: Math.round(peak / 1e5) / 10 })
+      else reject(new Error(`export ${args.join(' ')} failed:\n${errors || output}`))
+    })
+  })
+}
+
+
+export interface FormatBench {
+  ms: number
+  runs: number[]
+  peakMB: number
+  count: number
+  bytes: string
 }
 
 export interface ExportBench {
@@ -53,37 +109,48 @@ export interface ExportBench {
   pages: number
   budgetMs: number
   ok: boolean
+  formats: Record<string, FormatBench>
 }
 
-export function benchExport(options: { deck?: string; runs?: number; log?: (text: string) => void } = {}): ExportBench {
+export async function benchExport(options: { deck?: string; runs?: number; formats?: string[]; log?: (text: string) => void } = {}): Promise<ExportBench> {
   const log = options.log ?? (() => {})
   const work = join(tmpdir(), 'deck-bench-export')
   mkdirSync(work, { recursive: true })
   const deck = options.deck ? resolve(options.deck) : join(work, 'slides-107.md')
   if (!options.deck) writeFileSync(deck, generateDeck(107))
   const dist = join(work, 'dist')
-  const out = join(work, 'bench.pdf')
   log(`building ${deck} → ${dist}`)
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js')
   execFileSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, env: { ...process.env, SLIDES_ENTRY: deck }, stdio: ['ignore', 'ignore', 'inherit'] })
-  const runs: number[] = []
-  let pages = 0
-  for (let i = 0; i < (options.runs ?? 3); i++) {
-    const { ms, output } = run(join(root, 'scripts', 'export.ts'), [deck, '--dist', dist, '--skip-build', '--output', out], {})
-    pages = Number(/: (\d+) pages/.exec(output)?.[1] ?? 0)
-    log(`run ${i + 1}: ${ms} ms — ${output.trim()}`)
-    runs.push(ms)
+  const formats: Record<string, FormatBench> = {}
+  for (const format of options.formats ?? ['pdf', 'pptx', 'png', 'md']) {
+    const runs: number[] = []
+    let peakMB = 0
+    let line = ''
+    const out = join(work, `bench-${format}`)
+    for (let i = 0; i < (options.runs ?? 3); i++) {
+      const result = await run([deck, '--format', format, '--dist', dist, '--skip-build', '--output', out])
+      line = result.output.trim().split('\n')[0] ?? ''
+      log(`${format} run ${i + 1}: ${result.ms} ms, peak ${result.peakMB} MB — ${line}`)
+      runs.push(result.ms)
+      peakMB = Math.max(peakMB, result.peakMB)
+    }
+    rmSync(out, { recursive: true, force: true })
+    const count = Number(/: (\d+) (pages|slides|images|sections)/.exec(line)?.[1] ?? 0)
+    formats[format] = { ms: median(runs), runs, peakMB, count, bytes: /, ([\d.]+ [kM]B)/.exec(line)?.[1] ?? '' }
   }
   // The median: one slow run on a shared machine should not decide the result.
-  const sorted = [...runs].sort((a, b) => a - b)
-  const ms = sorted[Math.floor(sorted.length / 2)] ?? NaN
-  return { name: 'export (107 slides, CLI end to end)', ms, runs, pages, budgetMs: EXPORT_BUDGET_MS, ok: ms <= EXPORT_BUDGET_MS && pages > 0 }
+  const pdf = formats.pdf ?? { ms: 0, runs: [], count: 0 }
+  return { name: 'export (107 slides, CLI end to end)', ms: pdf.ms, runs: pdf.runs, pages: pdf.count, budgetMs: EXPORT_BUDGET_MS, ok: pdf.ms <= EXPORT_BUDGET_MS && pdf.count > 0, formats }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { deck: { type: 'string' }, runs: { type: 'string' }, json: { type: 'boolean', default: false } } })
-  const result = benchExport({ deck: values.deck, runs: values.runs ? Number(values.runs) : undefined, log: values.json ? undefined : (t: string) => console.error(t) })
+  const { values } = parseArgs({ options: { deck: { type: 'string' }, runs: { type: 'string' }, format: { type: 'string' }, json: { type: 'boolean', default: false } } })
+  const result = await benchExport({ deck: values.deck, runs: values.runs ? Number(values.runs) : undefined, formats: values.format?.split(','), log: values.json ? undefined : (t: string) => console.error(t) })
   if (values.json) console.log(JSON.stringify(result))
-  else console.log(`${result.name}: ${result.ms} ms (median of ${result.runs.join(', ')}), ${result.pages} pages, budget ${result.budgetMs} ms → ${result.ok ? 'ok' : 'OVER BUDGET'}`)
+  else {
+    for (const [format, f] of Object.entries(result.formats)) console.log(`${format}: ${f.ms} ms (median of ${f.runs.join(', ')}), peak ${f.peakMB} MB, ${f.count} ${format === 'pdf' ? 'pages' : 'items'}, ${f.bytes}`)
+    console.log(`pdf budget ${result.budgetMs} ms → ${result.ok ? 'ok' : 'OVER BUDGET'}`)
+  }
   if (!result.ok) process.exitCode = 1
 }

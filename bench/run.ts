@@ -293,11 +293,17 @@ try {
   ])
     if (wanted(name)) await benchFeature(script)
   if (wanted('export')) {
-    // The whole CLI on the deck (build reused), median of 3 runs.
+    // The whole CLI on the deck (build reused) per format, median of 3 runs, peak memory of the CLI and its Chromium.
     console.log('export')
     const { benchExport } = await import('./export')
-    const result = benchExport({ deck: resolve(root, entry), runs: 3 })
+    const result = await benchExport({ deck: resolve(root, entry), runs: 3 })
     record('export.deckMs', result.ms, `ms (${result.pages} pages, median of ${result.runs.join(', ')})`)
+    for (const [format, f] of Object.entries(result.formats)) {
+      if (format !== 'pdf') record(`export.${format}Ms`, f.ms, `ms (${f.count} items, ${f.bytes}, median of ${f.runs.join(', ')})`)
+      record(`export.${format}PeakMB`, f.peakMB, 'MB (CLI + Chromium)')
+    }
+    // The formats drawn from slides are held to a multiple of the PDF's time.
+    for (const format of ['pptx', 'html']) if (result.formats[format] && result.ms) record(`export.${format}ToPdf`, result.formats[format].ms / result.ms, '× the PDF time')
   }
 } finally {
   await browser.close()

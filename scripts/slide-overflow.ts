@@ -1,5 +1,6 @@
 // What of a slide leaves its canvas, measured in the page (passed to Playwright's page.evaluate): the layout
-// scrolling, or the first visible element ending outside it. Used by scripts/check-slides.ts and the deck's tests.
+// scrolling, a box cutting off its content, a diagram drawn taller than its box, or the first visible element
+// ending outside the slide. Used by scripts/check-slides.ts and the deck's tests.
 
 /** One line per problem of slide `no`, empty when the slide fits. */
 export function slideOverflow(no: number): string[] {
@@ -9,6 +10,23 @@ export function slideOverflow(no: number): string[] {
   if (layout.scrollHeight > layout.clientHeight + 2) problems.push(`content taller than the slide by ${layout.scrollHeight - layout.clientHeight}px`)
   if (layout.scrollWidth > layout.clientWidth + 2) problems.push(`content wider than the slide by ${layout.scrollWidth - layout.clientWidth}px`)
   const box = layout.getBoundingClientRect()
+  // Content a box cuts off or scrolls (a long code line), and diagrams drawn taller than their box (they overlap).
+  for (const el of layout.querySelectorAll('*')) {
+    if (el.closest('svg') || !(el instanceof HTMLElement)) continue
+    const style = getComputedStyle(el)
+    if (style.display === 'none' || el.closest('.slidev-vclick-hidden')) continue
+    const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible'
+    if (clips && (el.scrollWidth > el.clientWidth + 2 || el.scrollHeight > el.clientHeight + 2)) {
+      problems.push(`<${el.tagName.toLowerCase()}> "${(el.textContent || '').trim().slice(0, 30)}" cuts off its content (${el.scrollWidth - el.clientWidth}px wide, ${el.scrollHeight - el.clientHeight}px tall)`)
+      break
+    }
+  }
+  for (const diagram of layout.querySelectorAll('.deck-mermaid')) {
+    const svg = diagram.querySelector('svg')
+    const drawn = svg?.getBoundingClientRect()
+    const frame = diagram.getBoundingClientRect()
+    if (drawn && drawn.height > frame.height + 2) problems.push(`a diagram is drawn ${Math.round(drawn.height - frame.height)}px taller than its box (it overlaps what is around it)`)
+  }
   for (const el of layout.querySelectorAll('*')) {
     const r = el.getBoundingClientRect()
     if (!r.width || !r.height) continue

@@ -1,14 +1,20 @@
-// What `npm run export` was asked for: its flags, and the PDF's file name from the deck's configuration.
+// What `npm run export` was asked for: its flags and formats, and the files' names from the deck's configuration.
 import { parseArgs } from 'node:util'
 import { basename } from 'node:path'
 
+/** The formats `--format` takes, in the order they are produced. */
+export const FORMATS = ['md', 'pdf', 'png', 'pptx'] as const
+
 export const USAGE = `Usage: npm run export -- [deck.md] [options]
 
+  --format <f[,f…]>        pdf (default), html, pptx, png, md; several with commas: --format pdf,pptx
   --range <r>              slides to export: 1-10, "1,3;5-7", all (default all)
-  --with-clicks            one page per click step instead of one page per slide
+  --with-clicks            one page (pdf), slide (pptx) or image (png) per click step
   --dark                   export the dark colour scheme
-  --notes                  a handout: each slide with its presenter notes (A4)
-  --output <file.pdf>      where to write (default: from the deck's download / exportFilename)
+  --notes                  pdf: a handout, each slide with its presenter notes (A4)
+  --scale <n>              png: pixels per slide pixel, 1 to 4 (default 1)
+  --output <file>          where to write (default: from the deck's download / exportFilename); with several
+                           formats, the name each format's extension is added to; png: a folder
   --executable-path <path> the Chromium to drive (default: CHROMIUM_PATH, else /usr/bin/chromium)
   --dist <dir>             the built deck to print (default dist/; built when missing or stale)
   --skip-build             use --dist as it is, never build
@@ -17,8 +23,12 @@ export const USAGE = `Usage: npm run export -- [deck.md] [options]
 
 The deck is slides.md unless SLIDES_ENTRY or the deck argument names another file.`
 
+export type Format = (typeof FORMATS)[number]
+
 export interface ExportArgs {
   entry?: string
+  formats: Format[]
+  scale: number
   range?: string
   withClicks: boolean
   dark: boolean
@@ -47,6 +57,8 @@ export function parseExportArgs(argv: string[]): ExportArgs {
       allowPositionals: true,
       strict: true,
       options: {
+        format: { type: 'string', short: 'f' },
+        scale: { type: 'string' },
         range: { type: 'string' },
         'with-clicks': { type: 'boolean', default: false },
         dark: { type: 'boolean', default: false },
@@ -68,6 +80,12 @@ export function parseExportArgs(argv: string[]): ExportArgs {
     throw new UsageError(`--range "${values.range}" is not a range: use numbers, a-b ranges and , or ; (e.g. 1-10,12), or all.`)
   }
   if (values.notes && values['with-clicks']) throw new UsageError('--notes makes a handout (one page per slide): it cannot be combined with --with-clicks.')
+  const formats = parseFormats(values.format)
+  let scale = 1
+  if (values.scale !== undefined) {
+    scale = Number(values.scale)
+    if (!Number.isFinite(scale) || scale < 1 || scale > 4) throw new UsageError(`--scale "${values.scale}" must be a number from 1 to 4.`)
+  }
   let timeoutMs = 120_000
   if (values.timeout !== undefined) {
     const seconds = Number(values.timeout)
@@ -79,6 +97,8 @@ export function parseExportArgs(argv: string[]): ExportArgs {
   }
   return {
     entry: positionals[0],
+    formats,
+    scale,
     range: values.range?.trim(),
     withClicks: values['with-clicks'] ?? false,
     dark: values.dark ?? false,
@@ -90,6 +110,18 @@ export function parseExportArgs(argv: string[]): ExportArgs {
     timeoutMs,
     help: values.help ?? false,
   }
+}
+
+/**
+ * `--format pdf,pptx` as a list in production order; unknown or empty names are refused.
+ */
+export function parseFormats(value: string | undefined): Format[] {
+  if (value === undefined) return ['pdf']
+  const asked = value.split(',').map((f) => f.trim().toLowerCase()).filter(Boolean)
+  if (!asked.length) throw new UsageError('--format needs a format: pdf, html, pptx, png or md.')
+  const unknown = asked.filter((f) => !(FORMATS as readonly string[]).includes(f))
+  if (unknown.length) throw new UsageError(`Unknown format${unknown.length > 1 ? 's' : ''} "${unknown.join('", "')}": use pdf, html, pptx, png or md (several with commas).`)
+  return FORMATS.filter((f) => asked.includes(f))
 }
 
 export const DEFAULT_FILENAME = 'slides-export.pdf'

@@ -147,7 +147,9 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
 
     t = Date.now()
     progress.update(`Printing ${layout.ids.length} page${layout.ids.length === 1 ? '' : 's'} to PDF…`)
-    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true })
+    // Tagged: headings, reading order and alt text reach screen readers (Chromium's structure tree); the bookmarks
+    // come from the slide titles in finishPdf, so Chromium's own outline is not asked for.
+    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true, tagged: true })
     lap('pdf', t)
 
     t = Date.now()
@@ -189,7 +191,7 @@ function slideList(nos: string[]): string {
  * Waits for `<html data-print-ready="true">`, showing the print view's progress; on timeout names the slides
  * still drawing (elements with data-deck-pending) so the author knows where to look.
  */
-async function waitForReady(page: Page, timeoutMs: number, report: (text: string) => void) {
+export async function waitForReady(page: Page, timeoutMs: number, report: (text: string) => void) {
   const deadline = Date.now() + timeoutMs
   let last = ''
   for (;;) {

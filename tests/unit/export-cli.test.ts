@@ -53,6 +53,8 @@ describe('flags', () => {
   it('reads every flag', () => {
     expect(parseExportArgs(['deck.md', '--range', '1-3', '--with-clicks', '--dark', '--output', 'a.pdf', '--executable-path', '/x/chromium', '--dist', 'out', '--skip-build', '--timeout', '5'])).toEqual({
       entry: 'deck.md',
+      formats: ['pdf'],
+      scale: 1,
       range: '1-3',
       withClicks: true,
       dark: true,
@@ -77,6 +79,9 @@ describe('flags', () => {
     [['--notes', '--with-clicks'], /cannot be combined/],
     [['a.md', 'b.md'], /One deck file at most/],
     [['--output', ' '], /--output needs a value/],
+    [['--format', 'docx'], /Unknown format "docx": use pdf, html, pptx, png or md/],
+    [['--format', ','], /--format needs a format/],
+    [['--scale', '9'], /--scale "9" must be a number from 1 to 4/],
   ])('%j is refused with a clear message and the usage', (argv, message) => {
     let error: unknown
     try {
@@ -276,7 +281,8 @@ describe('npm run export', () => {
     const badFlag = exportCli(['--pages', '3'])
     expect(badFlag.status).toBe(1)
     expect(badFlag.stderr).toContain("Unknown option '--pages'")
-    expect(badFlag.stderr).toContain('--with-clicks')
+    expect(badFlag.stderr).toContain('npm run export -- --help lists the options')
+    expect(badFlag.stderr.trim().split('\n')).toHaveLength(1)
   })
 
   it('--skip-build on a folder with no build says how to get one', () => {

@@ -1,0 +1,54 @@
+// The deck's own text, read at export time: slide titles, speaker notes, title and author. Notes never enter the
+// built site for this (a password-protected deck keeps them off the audience's bundle).
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { parseDeck } from '../../plugin/parser'
+
+export interface SourceSlide {
+  no: number
+  title: string
+  /** The speaker note as written (Markdown), `[click]` markers kept. */
+  note: string
+}
+
+export interface DeckSource {
+  title: string
+  author: string
+  lang: string
+  slides: SourceSlide[]
+}
+
+/** Reads and parses the deck file (with its `src:` imports); a deck that does not parse is an error. */
+export function readDeckSource(entry: string, root = dirname(entry)): DeckSource {
+  const readFile = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
+  const source = readFile(entry)
+  if (source === undefined) throw new Error(`Deck file not found: ${entry}.`)
+  const deck = parseDeck(source, { filepath: entry, root, readFile })
+  const [error] = deck.errors
+  if (error) throw new Error(`${error.file ?? entry}:${error.line}: ${error.message}`)
+  return {
+    title: deck.config.title,
+    author: deck.config.author,
+    lang: deck.config.htmlAttrs.lang ?? 'en',
+    slides: deck.slides.map((s) => ({ no: s.no, title: s.title, note: s.note })),
+  }
+}
+
+/** A note as plain paragraphs: `[click]` markers dropped, Markdown marks and tags removed, line breaks kept. */
+export function notePlainText(note: string): string {
+  return note
+    .split('\n')
+    .filter((line) => !/^\s*\[click(?::\d+)?\]\s*$/i.test(line))
+    .map((line) =>
+      line
+        .replace(/<[^>]+>/g, '')
+        .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/(\*\*|__|\*|_|~~|`)(.+?)\1/g, '$2')
+        .replace(/^\s*(#{1,6}|[-*+]|\d+[.)])\s+/, (m) => (/\d/.test(m) ? m.trim() + ' ' : m.trim().startsWith('#') ? '' : '• '))
+        .trimEnd(),
+    )
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}

@@ -1,0 +1,209 @@
+// `npm run export -- --format md,pdf,png,pptx,html`: each asked format in turn, sharing one build, one Chromium and
+// one drawn print view between the formats that read slides from it. Every file is written beside its target and
+// moved into place only when whole, so a failed export leaves nothing half-written behind.
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, relative, resolve } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { findChromium } from '../ensure-browser'
+import { buildDeck, buildReason } from './build'
+import { createProgress } from './progress'
+import { exportDeck, readManifest, type DeckManifest } from './run'
+import { pdfFileName, type Format } from './options'
+import { parseRangeString } from '../../shared/range'
+import { notePlainText, readDeckSource, type DeckSource } from './deck-source'
+import { notesMarkdown } from './md'
+import { writePngs } from './png'
+import { buildPptx } from './pptx'
+import { launchBrowser, openPrintView, type PrintSession } from './session'
+
+export interface ExportFormatsOptions {
+  formats: Format[]
+  root: string
+  entry: string
+  dist: string
+  range?: string
+  withClicks?: boolean
+  dark?: boolean
+  notes?: boolean
+  scale?: number
+  output?: string
+  executablePath?: string
+  build?: 'auto' | 'never'
+  timeoutMs?: number
+  progress?: NodeJS.WritableStream | null
+}
+
+export interface FormatResult {
+  format: Format
+  /** A file, or the folder of PNG images. */
+  path: string
+  bytes: number
+  /** Pages, slides, images or sections. */
+  count: number
+  ms: number
+  summary: string
+}
+
+const EXTENSION: Record<Format | 'html', string> = { pdf: '.pdf', pptx: '.pptx', md: '.md', html: '.html', png: '' }
+const NOUN: Record<Format | 'html', string> = { pdf: 'pages', pptx: 'slides', md: 'sections', html: 'slides', png: 'images' }
+
+/**
+ * Where each format goes. One format: `--output` is its file (the extension added when missing; a folder for png).
+ * Several: `--output` (its extension dropped) is the name each format's extension is added to. Without
+ * `--output`, the deck's PDF name (download / exportFilename) gives that name.
+ */
+export function outputPaths(formats: readonly Format[], manifest: Pick<DeckManifest, 'download' | 'exportFilename'>, output?: string, notes = false): Record<Format, string> {
+  const pdfName = pdfFileName(manifest, { notes })
+  const given = output?.trim()
+  const known = /\.(pdf|pptx|md|html?)$/i
+  const base = given ? (formats.length === 1 && !known.test(given) ? given : given.replace(known, '')) : pdfName.replace(/\.pdf$/i, '')
+  const paths = {} as Record<Format, string>
+  for (const format of formats) {
+    if (given && formats.length === 1 && known.test(given) && format !== 'png') paths[format] = resolve(given.replace(known, '') + EXTENSION[format])
+    else paths[format] = resolve(format === 'png' ? base : `${base}${EXTENSION[format]}`)
+  }
+  return paths
+}
+
+/** Fails at once, before any work, when a target cannot be written (missing rights, a file where a folder is needed). */
+export function checkWritable(path: string, folder: boolean): void {
+  const dir = folder ? path : dirname(path)
+  try {
+    if (!folder && existsSync(path) && statSync(path).isDirectory()) throw Object.assign(new Error('it is a folder'), { code: 'EISDIR' })
+    mkdirSync(dir, { recursive: true })
+    const probe = join(dir, `.export-probe-${process.pid}`)
+    writeFileSync(probe, '')
+    unlinkSync(probe)
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException
+    const why = e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : e.code === 'EROFS' ? 'read-only file system' : e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'a file stands where a folder is needed' : e.code === 'EISDIR' ? 'it is a folder' : e.message
+    throw new Error(`Cannot write ${path}: ${why}.`, { cause: error })
+  }
+}
+
+/** Writes `bytes` to `file` through a temporary name, so the file is either whole or absent. */
+export function writeWhole(file: string, bytes: Uint8Array | string): void {
+  const partial = join(dirname(file), `.${basename(file)}.partial-${process.pid}`)
+  try {
+    writeFileSync(partial, bytes)
+    renameSync(partial, file)
+  } catch (error) {
+    rmSync(partial, { force: true })
+    throw error
+  }
+}
+
+/** Moves a finished image folder into place: the old images of an earlier export go, other files stay. */
+function moveImages(from: string, to: string): void {
+  mkdirSync(to, { recursive: true })
+  for (const name of readdirSync(to)) if (/^\d{3,}(-\d{2,})?\.png$/.test(name)) unlinkSync(join(to, name))
+  for (const name of readdirSync(from)) renameSync(join(from, name), join(to, name))
+  rmSync(from, { recursive: true, force: true })
+}
+
+const plural = (n: number, noun: string) => `${n} ${n === 1 ? noun.replace(/s$/, '') : noun}`
+const size = (bytes: number) => (bytes > 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`)
+
+export async function exportFormats(options: ExportFormatsOptions): Promise<{ results: FormatResult[]; warnings: string[] }> {
+  const progress = createProgress(options.progress ?? null)
+  const formats = options.formats
+  const needsBrowser = formats.some((f) => f !== 'md')
+  const executablePath = needsBrowser ? findChromium({ executablePath: options.executablePath }) : ''
+  const dist = resolve(options.root, options.dist)
+  if (options.build !== 'never') {
+    const reason = buildReason(options.root, options.entry, dist)
+    if (reason) {
+      progress.line(`Building ${relative(options.root, options.entry) || options.entry} (${reason})…`)
+      buildDeck(options.root, options.entry, dist)
+    }
+  }
+  const manifest = readManifest(dist)
+  const nos = parseRangeString(manifest.slides.length, options.range)
+  if (!nos.length) throw new Error(`Nothing to export: the range "${options.range ?? 'all'}" selects no slide of the ${manifest.slides.length}.`)
+  const paths = outputPaths(formats, manifest, options.output, options.notes)
+  for (const format of formats) checkWritable(paths[format], format === 'png')
+
+  let source: DeckSource | undefined
+  const deckSource = () => (source ??= readDeckSource(options.entry, options.root))
+  const results: FormatResult[] = []
+  const warnings: string[] = []
+  let browser: Browser | undefined
+  const sessions = new Map<number, PrintSession>()
+  const scale = options.scale ?? 1
+  /** The print view drawn at `deviceScale`, opened once and shared by the formats that read it. */
+  const printView = async (deviceScale: number) => {
+    let session = sessions.get(deviceScale)
+    if (!session) {
+      browser ??= await launchBrowser(executablePath)
+      session = await openPrintView(browser, {
+        dist,
+        executablePath,
+        manifest,
+        range: options.range,
+        withClicks: options.withClicks,
+        dark: options.dark,
+        scale: deviceScale,
+        timeoutMs: options.timeoutMs,
+        report: (text) => progress.update(text),
+      })
+      sessions.set(deviceScale, session)
+    }
+    return session
+  }
+  // pptx pictures are 2×; png at --scale shares that drawing when it is 1 (taken at CSS size) or 2.
+  const pictureScale = formats.includes('pptx') ? 2 : scale
+  try {
+    for (const format of formats) {
+      const started = Date.now()
+      const path = paths[format]
+      progress.update(`${format}: starting…`)
+      if (format === 'md') {
+        const text = notesMarkdown(deckSource(), nos)
+        writeWhole(path, text)
+        results.push(done(format, path, Buffer.byteLength(text), nos.length, started))
+      } else if (format === 'pdf') {
+        const pdf = await exportDeck({ ...options, dist, output: path, build: 'never', progress: options.progress })
+        warnings.push(...pdf.warnings)
+        results.push(done(format, pdf.file, pdf.bytes, pdf.pages, started, `${pdf.outlineItems} bookmarks, ${pdf.links.rewritten} slide links`))
+      } else if (format === 'png') {
+        const deviceScale = scale === 1 || scale === pictureScale ? pictureScale : scale
+        const session = await printView(deviceScale)
+        const partial = join(dirname(path), `.${basename(path)}.partial-${process.pid}`)
+        try {
+          const files = await writePngs(session.page, session.pages, partial, { withClicks: Boolean(options.withClicks), atDeviceScale: deviceScale === scale, size: { width: manifest.canvasWidth, height: manifest.canvasHeight } }, (n, total) => progress.update(`png: image ${n}/${total}`))
+          moveImages(partial, path)
+          const bytes = files.reduce((sum, f) => sum + statSync(join(path, basename(f))).size, 0)
+          results.push(done(format, path, bytes, files.length, started, `at ${scale}×`))
+        } finally {
+          rmSync(partial, { recursive: true, force: true })
+        }
+      } else if (format === 'pptx') {
+        const session = await printView(2)
+        const deck = deckSource()
+        const notes = new Map(deck.slides.map((s) => [s.no, notePlainText(s.note)]))
+        const built = await buildPptx(
+          session.page,
+          { title: deck.title || manifest.title, author: deck.author, lang: deck.lang, canvasWidth: manifest.canvasWidth, canvasHeight: manifest.canvasHeight, pages: session.pages, noteOf: (no) => notes.get(no) ?? '' },
+          (n, total) => progress.update(`pptx: slide ${n}/${total}`),
+        )
+        warnings.push(...built.warnings)
+        writeWhole(path, built.bytes)
+        results.push(done(format, path, built.bytes.length, session.pages.length, started, `${plural(built.pictures, 'pictures')}`))
+      }
+    }
+  } finally {
+    progress.done()
+    for (const session of sessions.values()) await session.close()
+    await browser?.close().catch(() => {})
+  }
+  for (const session of sessions.values()) warnings.push(...session.warnings)
+  return { results, warnings }
+}
+
+function done(format: Format, path: string, bytes: number, count: number, started: number, extra?: string): FormatResult {
+  const ms = Date.now() - started
+  const where = relative(process.cwd(), path) || path
+  const summary = `Wrote ${where}${format === 'png' ? '/' : ''}: ${plural(count, NOUN[format])}, ${size(bytes)}${extra ? `, ${extra}` : ''}, in ${(ms / 1000).toFixed(1)} s`
+  return { format, path, bytes, count, ms, summary }
+}
+

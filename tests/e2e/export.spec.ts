@@ -1,0 +1,129 @@
+// `npm run export` in every format on the real deck (107 slides), exported once for all the checks: files that open
+// and hold every slide, the PowerPoint's text, tables and notes (and, where LibreOffice is installed, its text where
+// Chromium drew it), the tagged PDF, and bad input that leaves nothing behind.
+import { test, expect } from '@playwright/test'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { pathToFileURL } from 'node:url'
+import { join, resolve } from 'node:path'
+import JSZip from 'jszip'
+import { buildDeck, root } from './decks'
+
+const SLIDES = 107
+const dir = process.env.E2E_DIR || '.e2e'
+const work = mkdtempSync(join(tmpdir(), 'deck-export-formats-'))
+const base = join(work, 'deck')
+let dist = ''
+
+function exportCli(args: string[]) {
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href, resolve(root, 'scripts/export.mjs'), ...args], { cwd: root, encoding: 'utf8', timeout: 400_000 })
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr }
+}
+
+const hasTool = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000)
+  dist = buildDeck('slides.md', `${dir}/deck-dist`, { quiet: true })
+  // One export of every format: the shared setup the checks below read.
+  const run = exportCli(['--format', 'md,pdf,png,pptx', '--skip-build', '--dist', dist, '--output', base])
+  expect(run.stderr + run.stdout).not.toMatch(/Export failed/)
+  expect(run.status).toBe(0)
+})
+
+test.afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+test('md: a section per slide with its number and title, notes as written', () => {
+  const md = readFileSync(`${base}.md`, 'utf8')
+  expect(md.match(/^## \d+\. /gm)).toHaveLength(SLIDES)
+  expect(md).toContain('## 4. 存款：黄金换成一张收据\n\n存款是最简单的一步。')
+  expect(md).toContain('*(click)*')
+})
+
+test('pdf: 107 pages, tagged for screen readers', () => {
+  const info = execFileSync('pdfinfo', [`${base}.pdf`], { encoding: 'utf8' })
+  expect(info).toMatch(new RegExp(`^Pages:\\s+${SLIDES}$`, 'm'))
+  expect(info).toMatch(/^Tagged:\s+yes$/m)
+})
+
+test('png: an image per slide at the canvas size', () => {
+  const files = readdirSync(base).filter((f) => f.endsWith('.png')).sort()
+  expect(files).toHaveLength(SLIDES)
+  expect(files[0]).toBe('001.png')
+  const png = readFileSync(join(base, '004.png'))
+  // Width and height sit at bytes 16–23 of a PNG's header chunk.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([980, 552])
+})
+
+test('pptx: 107 slides with native text, the T-account as a table, notes, links and the title in the properties', async () => {
+  const zip = await JSZip.loadAsync(readFileSync(`${base}.pptx`))
+  const slides = Object.keys(zip.files).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
+  expect(slides).toHaveLength(SLIDES)
+  const slide4 = await zip.file('ppt/slides/slide4.xml')!.async('string')
+  expect(slide4).toContain('<a:t>存款：黄金换成一张收据</a:t>')
+  expect(slide4.match(/<a:tbl>/g)).toHaveLength(2)
+  expect(slide4).toContain('<a:t>钱庄的资产负债表</a:t>')
+  // Chinese text is set in a Chinese family, never the page's own font subsets.
+  expect(slide4).toMatch(/<a:ea typeface="Noto Serif CJK SC"/)
+  expect(slide4).not.toContain('Deck Serif SC')
+  const notes = Object.keys(zip.files).filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n))
+  expect(notes).toHaveLength(SLIDES)
+  const rels = await zip.file('ppt/slides/_rels/slide4.xml.rels')!.async('string')
+  const note4 = rels.match(/notesSlide(\d+)\.xml/)![1]
+  expect(await zip.file(`ppt/notesSlides/notesSlide${note4}.xml`)!.async('string')).toContain('存款是最简单的一步。')
+  // The agenda's links jump to slides inside the file.
+  const agenda = await zip.file('ppt/slides/slide2.xml')!.async('string')
+  expect(agenda).toContain('ppaction://hlinksldjump')
+  const core = await zip.file('docProps/core.xml')!.async('string')
+  expect(core).toContain('<dc:title>银行业务与货币创造')
+})
+
+test('pptx in LibreOffice: slide 4 shows the same text where Chromium drew it', () => {
+  test.skip(!hasTool('soffice') || !hasTool('pdftotext'), 'LibreOffice (apt-get install -y libreoffice-impress) or poppler-utils not installed')
+  test.setTimeout(180_000)
+  const out = join(work, 'lo')
+  execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${join(work, 'lo-profile')}`, '--convert-to', 'pdf', '--outdir', out, `${base}.pptx`], { stdio: 'ignore', timeout: 170_000 })
+  const words = (file: string) => {
+    const xml = execFileSync('pdftotext', ['-f', '4', '-l', '4', '-bbox', file, '-'], { encoding: 'utf8' })
+    const page = xml.match(/<page width="([\d.]+)" height="([\d.]+)"/)!
+    const [w, h] = [Number(page[1]), Number(page[2])]
+    // Left edge and vertical middle: the line boxes' heights differ between the two programs' fonts.
+    return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]+)<\/word>/g)].map((m) => ({
+      x: Number(m[1]) / w,
+      y: (Number(m[2]) + Number(m[3])) / 2 / h,
+      text: m[4]!,
+    }))
+  }
+  const drawn = words(`${base}.pdf`)
+  const office = words(join(out, 'deck.pdf'))
+  for (const text of ['存款：黄金换成一张收据', '客户的资产负债表', '钱庄的资产负债表', '资产', '负债']) {
+    const a = drawn.find((w) => w.text.startsWith(text))
+    const b = office.find((w) => w.text.startsWith(text))
+    expect(a, `${text} in Chromium's PDF`).toBeTruthy()
+    expect(b, `${text} in LibreOffice's rendering`).toBeTruthy()
+    // Within 3% of the slide's width and height of where the browser put it.
+    expect(Math.abs(a!.x - b!.x), `${text} x`).toBeLessThan(0.03)
+    expect(Math.abs(a!.y - b!.y), `${text} y`).toBeLessThan(0.03)
+  }
+})
+
+test('bad input: one line saying what is wrong, and no file left behind', () => {
+  const target = join(work, 'bad')
+  writeFileSync(join(work, 'a-file'), '')
+  const cases: [string[], RegExp][] = [
+    [['--format', 'docx', '--output', target], /^Unknown format "docx": use pdf, html, pptx, png or md/],
+    [['--format', 'pptx', '--range', '200-300', '--output', target], /^Export failed: Nothing to export: the range "200-300" selects no slide of the 107\.$/],
+    [['--format', 'md,pptx', '--output', join(work, 'a-file', 'deck')], /^Export failed: Cannot write .*a-file\/deck\.md: a file stands where a folder is needed\.$/],
+  ]
+  for (const [args, message] of cases) {
+    const run = exportCli([...args, '--skip-build', '--dist', dist])
+    expect(run.status).toBe(1)
+    const lines = run.stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(message)
+  }
+  expect(readdirSync(work).filter((f) => f.startsWith('bad') || f.includes('partial'))).toEqual([])
+})

@@ -1,0 +1,104 @@
+// The formats' pure parts: which files go where, the notes document, notes as plain text, slide jump targets.
+import { describe, expect, it } from 'vitest'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { checkWritable, outputPaths, writeWhole } from '../../scripts/export/formats'
+import { notesMarkdown } from '../../scripts/export/md'
+import { notePlainText } from '../../scripts/export/deck-source'
+import { pngName } from '../../scripts/export/png'
+import { slideTargets, units } from '../../scripts/export/pptx'
+import { parseFormats } from '../../scripts/export/options'
+
+const manifest = { download: false, exportFilename: 'banking' }
+
+describe('--format', () => {
+  it('keeps production order and drops repeats', () => {
+    expect(parseFormats(undefined)).toEqual(['pdf'])
+    expect(parseFormats('pptx, PDF,md,pptx')).toEqual(['md', 'pdf', 'pptx'])
+  })
+})
+
+describe('where each format goes', () => {
+  it('from the deck name when no --output', () => {
+    expect(outputPaths(['pdf', 'pptx', 'png', 'md'], manifest)).toEqual({
+      pdf: resolve('banking.pdf'),
+      pptx: resolve('banking.pptx'),
+      png: resolve('banking'),
+      md: resolve('banking.md'),
+    })
+    expect(outputPaths(['pdf'], manifest, undefined, true).pdf).toBe(resolve('banking-notes.pdf'))
+  })
+  it('one format: --output is its file (extension added) or the image folder', () => {
+    expect(outputPaths(['pptx'], manifest, 'out/talk').pptx).toBe(resolve('out/talk.pptx'))
+    expect(outputPaths(['pptx'], manifest, 'out/talk.pptx').pptx).toBe(resolve('out/talk.pptx'))
+    expect(outputPaths(['md'], manifest, 'notes.md').md).toBe(resolve('notes.md'))
+    expect(outputPaths(['png'], manifest, 'out/images').png).toBe(resolve('out/images'))
+  })
+  it('several formats: --output without its extension names them all', () => {
+    expect(outputPaths(['pdf', 'md'], manifest, 'out/talk.pdf')).toEqual({ pdf: resolve('out/talk.pdf'), md: resolve('out/talk.md') })
+  })
+})
+
+describe('files are whole or absent', () => {
+  it('an unwritable place is refused before any work, in one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'export-formats-'))
+    writeFileSync(join(dir, 'a-file'), '')
+    expect(() => checkWritable(join(dir, 'a-file', 'deck.pptx'), false)).toThrow(/^Cannot write .*deck\.pptx: a file stands where a folder is needed\.$/)
+    expect(() => checkWritable(dir, false)).toThrow(/it is a folder/)
+    checkWritable(join(dir, 'new', 'deck.pptx'), false)
+    expect(readdirSync(join(dir, 'new'))).toEqual([])
+    writeWhole(join(dir, 'x.md'), 'text')
+    expect(() => writeWhole(join(dir, 'missing', 'x.md'), 'text')).toThrow()
+    expect(readdirSync(dir).sort()).toEqual(['a-file', 'new', 'x.md'])
+    rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe('notes', () => {
+  const deck = {
+    title: '银行',
+    author: '',
+    lang: 'zh-CN',
+    slides: [
+      { no: 1, title: '封面', note: '开场白。\n[click]\n第二段 **重点**。' },
+      { no: 2, title: '', note: '' },
+      { no: 3, title: '表格', note: '# 小标题\n\n```\n# not a heading\n```' },
+    ],
+  }
+  it('Markdown: a section per slide with number and title, clicks as cues, headings under the section', () => {
+    const md = notesMarkdown(deck, [1, 2, 3])
+    expect(md.match(/^## \d+\. /gm)).toHaveLength(3)
+    expect(md).toContain('## 1. 封面\n\n开场白。\n*(click)*\n第二段 **重点**。')
+    expect(md).toContain('## 2. Slide 2\n\n*(no notes)*')
+    expect(md).toContain('### # 小标题'.replace('# #', '#'))
+    expect(md).toContain('```\n# not a heading\n```')
+    expect(notesMarkdown(deck, [3]).match(/^## /gm)).toHaveLength(1)
+  })
+  it('plain text for slide notes: marks, tags and click lines dropped, lines kept', () => {
+    expect(notePlainText('开场白 <b>x</b>。\n[click]\n- 第二段 **重点** [链接](/3)')).toBe('开场白 x。\n• 第二段 重点 链接')
+  })
+})
+
+describe('PowerPoint geometry', () => {
+  it('a 980 px canvas is 10 in wide: 98 px an inch, 9.8 px... 16 px text is 11.76 pt', () => {
+    const u = units(980)
+    expect(u.inch(98)).toBe(1)
+    expect(u.point(16)).toBe(11.76)
+  })
+  it('slide jumps land on the first slide of each deck slide', () => {
+    const pages = [
+      { id: '001-00', no: 1, clicks: 0 },
+      { id: '002-00', no: 2, clicks: 0 },
+      { id: '002-01', no: 2, clicks: 1 },
+      { id: '004-00', no: 4, clicks: 0 },
+    ]
+    expect([...slideTargets(pages)]).toEqual([
+      [1, 1],
+      [2, 2],
+      [4, 4],
+    ])
+    expect(pngName(pages[2]!, true)).toBe('002-01.png')
+    expect(pngName(pages[2]!, false)).toBe('002.png')
+  })
+})
