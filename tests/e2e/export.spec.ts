@@ -5,10 +5,10 @@ import { test, expect } from '@playwright/test'
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { pathToFileURL } from 'node:url'
 import { join, resolve } from 'node:path'
 import JSZip from 'jszip'
 import { buildDeck, root } from './decks'
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
 
 const SLIDES = 107
 const dir = process.env.E2E_DIR || '.e2e'
@@ -17,7 +17,7 @@ const base = join(work, 'deck')
 let dist = ''
 
 function exportCli(args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href, resolve(root, 'scripts/export.mjs'), ...args], { cwd: root, encoding: 'utf8', timeout: 400_000 })
+  const run = spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/export.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 400_000 })
   return { status: run.status, stdout: run.stdout, stderr: run.stderr }
 }
 
