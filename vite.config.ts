@@ -6,6 +6,9 @@ import deck from './plugin/index'
 import drawings from './plugin/drawings'
 import deckSync from './plugin/sync'
 
+/** `DECK_SINGLE_FILE=1`: the build the one-file HTML export inlines (scripts/export/html.ts). */
+const singleFile = Boolean(process.env.DECK_SINGLE_FILE)
+
 const routerBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url))
 
 export default defineConfig(({ command }) => ({
@@ -17,7 +20,12 @@ export default defineConfig(({ command }) => ({
           alias: [
             { find: /^react-router$/, replacement: routerBuild('index.mjs') },
             { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
-            { find: /^mermaid$/, replacement: fileURLToPath(new URL('./node_modules/mermaid/dist/mermaid.esm.min.mjs', import.meta.url)) },
+            {
+              find: /^mermaid$/,
+              replacement: singleFile
+                ? fileURLToPath(new URL('./src/features/diagrams/mermaid-offline.ts', import.meta.url))
+                : fileURLToPath(new URL('./node_modules/mermaid/dist/mermaid.esm.min.mjs', import.meta.url)),
+            },
           ],
         }
       : {},
@@ -29,11 +37,16 @@ export default defineConfig(({ command }) => ({
   // Pre-bundled up front so the dev server never reloads the page mid-talk when it discovers a dependency late.
   optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'jotai', 'fuse.js', 'mermaid', 'drauu'] },
   preview: { port: 4173 },
+  // One file: relative paths, every asset inlined, one script with no chunks to fetch.
+  ...(singleFile ? { base: './' } : {}),
   build: {
     target: 'es2022',
+    ...(singleFile ? { assetsInlineLimit: Number.MAX_SAFE_INTEGER, cssCodeSplit: false, modulePreload: false } : {}),
     chunkSizeWarningLimit: 4000,
     reportCompressedSize: false,
     // The router gets a chunk of its own name (the app's second step loads it), not one of its package's chunk-XXXX names.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'router', test: /node_modules[\\/]react-router/, includeDependenciesRecursively: false }] } } },
+    rolldownOptions: {
+      output: singleFile ? { codeSplitting: false } : { codeSplitting: { groups: [{ name: 'router', test: /node_modules[\\/]react-router/, includeDependenciesRecursively: false }] } },
+    },
   },
 }))

@@ -62,6 +62,8 @@ export default function deckPlugin(): Plugin {
     const next = parseDeck(source, { filepath: entry, root, readFile })
     if (next.errors.length && deck) return next.errors
     if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
+    // The one-file HTML export: hash routes (no server to answer /N), drawings never kept (spec: "drawing, not kept").
+    if (process.env.DECK_SINGLE_FILE) next.config = { ...next.config, routerMode: 'hash', drawings: { ...next.config.drawings, persist: false } }
     deck = next
     states = next.slides.map((slide) => ({ slide, analyzed: analyze(slide, next), noteHtml: noteHtmlOf(slide.note) }))
     return next.errors
@@ -112,6 +114,7 @@ export default function deckPlugin(): Plugin {
         contentStart: slide.contentStart,
         file: relative(root, slide.filepath ?? entry),
         hasNote: slide.note.trim() !== '',
+        duration: slide.duration,
       }
       return `{ ...${JSON.stringify(meta)}, load: () => import(${JSON.stringify(SLIDE_PREFIX + slide.no)}) }`
     })
@@ -192,6 +195,7 @@ export default function deckPlugin(): Plugin {
       if (isBuild && errors.length) this.error(`The deck has errors:\n${formatDeckErrors(errors, root)}`)
       if (!deck) this.error(formatDeckErrors(errors, root))
       for (const state of states) for (const w of warnings(state)) this.warn(w)
+      for (const w of deck.warnings) this.warn(formatDeckErrors([w], root))
       if (isBuild && deck) {
         // Only the glyphs the deck shows ship with it: a few hundred KB instead of a 20 MB CJK font.
         const current = deck
@@ -253,6 +257,7 @@ export default function deckPlugin(): Plugin {
         if (!old || listMeta(old) !== listMeta(state)) listChanged = true
       })
       for (const state of states) for (const w of warnings(state)) if (!before.some((b) => b.analyzed === state.analyzed)) ctx.server.config.logger.warn(`[deck] ${w}`)
+      if (deck && JSON.stringify(deck.config) !== beforeConfig) for (const w of deck.warnings) ctx.server.config.logger.warn(`[deck] ${formatDeckErrors([w], root)}`)
       if (listChanged) {
         const list = moduleOf(LIST_ID)
         if (list) changed.push(list)

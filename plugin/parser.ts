@@ -2,6 +2,7 @@
 import matter from 'gray-matter'
 import { resolveConfig, type DeckConfig } from '../shared/config'
 import { parseRangeString } from '../shared/range'
+import { parseDuration } from '../shared/duration'
 
 export interface DeckError {
   /** 1-based line in the file named by `file` (the deck itself when absent). */
@@ -47,6 +48,8 @@ export interface Slide {
   note: string
   content: string
   raw: string
+  /** Planned length of this slide in ms (frontmatter `duration`), or null for an even share of the talk. */
+  duration: number | null
 }
 
 export interface Deck {
@@ -56,6 +59,8 @@ export interface Deck {
   /** Every part of the main file, hidden ones included: joining their `raw` with "\n" gives the source back. */
   parts: SourcePart[]
   errors: DeckError[]
+  /** Problems that do not stop a build (a bad `duration`): the build prints them and goes on. */
+  warnings: DeckError[]
 }
 
 export interface ParseOptions {
@@ -275,7 +280,7 @@ function normalize(path: string): string {
   return '/' + out.join('/')
 }
 
-function toSlide(part: SourcePart, filepath: string | undefined, inherited?: Record<string, unknown>): Omit<Slide, 'no'> {
+function toSlide(part: SourcePart, filepath: string | undefined, inherited?: Record<string, unknown>): Omit<Slide, 'no' | 'duration'> {
   const frontmatter = inherited ? { ...part.frontmatter, ...inherited } : part.frontmatter
   const heading = findHeading(part.content)
   const fmTitle = typeof frontmatter.title === 'string' ? frontmatter.title : typeof frontmatter.name === 'string' ? frontmatter.name : undefined
@@ -305,8 +310,8 @@ interface ImportContext {
 }
 
 /** Expands `src:` imports into the slides they name, importer's frontmatter winning. */
-function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportContext): Omit<Slide, 'no'>[] {
-  const slides: Omit<Slide, 'no'>[] = []
+function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportContext): Omit<Slide, 'no' | 'duration'>[] {
+  const slides: Omit<Slide, 'no' | 'duration'>[] = []
   for (const part of parts) {
     if (isHidden(part.frontmatter)) continue
     const src = part.frontmatter.src
@@ -356,21 +361,37 @@ export function parseDeck(source: string, options: ParseOptions = {}): Deck {
   const headmatter = parts[0]?.frontmatter ?? {}
   const root = options.root ?? (file ? dirname(file) : '/')
   const ctx: ImportContext = { root, readFile: options.readFile, errors, stack: file ? [normalize(file)] : [] }
+  const warnings: DeckError[] = []
   const slides: Slide[] = expand(parts, file, ctx).map((slide, i) => ({
     ...slide,
     no: i + 1,
     layout: slide.layout || (i === 0 ? 'cover' : 'default'),
+    // The first slide's frontmatter is the headmatter: its `duration` is the whole talk's, not the slide's.
+    duration: i === 0 && slide.index === 0 && slide.filepath === file ? null : slideDuration(slide, i + 1, warnings),
   }))
-  const config = resolveConfig(headmatter, (key, message) => {
-    errors.push({ line: headmatterLine(parts[0], key), message, file, slide: 1 })
-  })
+  const config = resolveConfig(
+    headmatter,
+    (key, message) => errors.push({ line: headmatterLine(parts[0], key), message, file, slide: 1 }),
+    (key, message) => warnings.push({ line: headmatterLine(parts[0], key), message, file, slide: 1 }),
+  )
   for (const error of errors) {
     if (error.slide === undefined && (!error.file || error.file === file)) {
       const owner = slides.find((s) => s.filepath === file && error.line - 1 >= s.start && error.line - 1 < s.end)
       if (owner) error.slide = owner.no
     }
   }
-  return { config, headmatter, slides, parts, errors }
+  return { config, headmatter, slides, parts, errors, warnings }
+}
+
+/** A slide's own planned length (frontmatter `duration`, pacing's refinement); a bad value is a warning and no plan. */
+function slideDuration(slide: Omit<Slide, 'no' | 'duration'>, no: number, warnings: DeckError[]): number | null {
+  const value = slide.frontmatter.duration
+  if (value === undefined || value === null) return null
+  const parsed = parseDuration(value)
+  if (parsed.ok) return parsed.ms
+  const at = slide.frontmatterRaw.split('\n').findIndex((l) => l.startsWith('duration:'))
+  warnings.push({ line: slide.start + 2 + Math.max(at, 0), message: `"duration" ${parsed.reason}; this slide gets an even share of the talk.`, file: slide.filepath, slide: no })
+  return null
 }
 
 /** Line (1-based) of a key in the headmatter, for pointing at bad values. */

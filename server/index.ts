@@ -2,14 +2,16 @@
 // over a WebSocket relay, and enforces the presenter password on the presenter pages and on every change to the state.
 // Usage: tsx server/index.ts [--port 3030] [--host 127.0.0.1] [--password P] [--dir dist]
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { networkInterfaces } from 'node:os'
 import { extname, join, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { WebSocketServer } from 'ws'
-import type { AddressInfo } from 'node:net'
 import { createRelay, type Relay } from '../shared/sync-relay'
+import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, createPairing, deviceLabel, readCookie, type Pairing } from './pairing'
 import { LIMITS, isPresenterPath, refusedPath } from '../shared/sync-protocol'
 
 export const SYNC_PATH = '/__deck/sync'
@@ -46,33 +48,8 @@ const USAGE = `Usage: npm run serve -- [--port 3030] [--host 127.0.0.1] [--passw
   --password  presenter password (default: the deck's "remote:" setting, if any)
   --dir       the built deck to serve (default dist/)`
 
-export interface ServeArgs {
-  port: number
-  host: string
-  password: string | null
-  dir: string
-  help: boolean
-}
-
-export interface ServeOptions {
-  port?: number
-  host?: string
-  password?: string | null
-  dir?: string
-  log?: (line: string) => void
-}
-
-export interface RunningServer {
-  url: string
-  port: number
-  relay: Relay
-  /** Where the presenter password came from ('--password', 'the deck (remote:)') or null when there is none. */
-  passwordSource: string | null
-  close: () => Promise<void>
-}
-
 /** Parses the command line; throws with a clear message on anything it does not understand. */
-export function parseArgs(argv: string[]): ServeArgs {
+export function parseArgs(argv: string[]) {
   const options: ServeArgs = { port: 3030, host: '127.0.0.1', password: null, dir: 'dist', help: false }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ''
@@ -131,6 +108,40 @@ function announceRelay(html: string) {
   return html.replace('</head>', `<meta name="deck-sync" content="${SYNC_PATH}">\n</head>`)
 }
 
+/** A presenter page the server already let in (password or paired phone): the app's own prompt stands aside. */
+function announceGranted(html: string) {
+  return html.replace('</head>', `<meta name="deck-presenter-access" content="granted">\n</head>`)
+}
+
+const isLoopback = (host: string) => /^(127\.|localhost$|::1$|\[::1\]$)/.test(host)
+
+/** The address phones on the network reach this server at: the LAN IPv4 when bound to every interface. */
+export function lanAddress(host: string, port: number, interfaces: Record<string, { family: string; address: string; internal: boolean }[] | undefined> = networkInterfaces()): { origin: string; reachable: boolean } {
+  let address = host
+  if (host === '0.0.0.0' || host === '::' || host === '') {
+    const lan = Object.values(interfaces).flat().find((i) => i && i.family === 'IPv4' && !i.internal)
+    address = lan?.address ?? '127.0.0.1'
+  }
+  const shown = address.includes(':') && !address.startsWith('[') ? `[${address}]` : address
+  return { origin: `http://${shown}:${port}`, reachable: !isLoopback(address) }
+}
+
+/** Why a pairing link did not work, for the phone's screen. */
+const PAIR_REFUSALS: Record<'unknown' | 'used' | 'expired', string> = {
+  unknown: '这个配对二维码无效。请让演讲者生成新的二维码。 · This pairing code is not valid: ask the presenter for a new one.',
+  used: '这个配对二维码已经用过了（每个二维码只能用一次）。请让演讲者生成新的二维码。 · This pairing code has been used already (each works once): ask the presenter for a new one.',
+  expired: '这个配对二维码已过期（10 分钟有效）。请让演讲者生成新的二维码。 · This pairing code has expired (codes last 10 minutes): ask the presenter for a new one.',
+}
+
+function pairRefusedPage(reason: keyof typeof PAIR_REFUSALS, pathname: string) {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>配对失败 · Pairing failed</title>
+<style>body{font:18px/1.5 system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#1b1d22;color:#eee}
+main{max-width:min(90vw,28rem);padding:28px;border-radius:12px;background:#2a2d34}a{color:#9cf}</style></head>
+<body><main><h1>配对失败 · Pairing failed</h1><p data-reason="${reason}">${escapeHtml(PAIR_REFUSALS[reason])}</p>
+<p><a href="${escapeHtml(refusedPath(pathname))}">观众视图 · Audience view</a></p></main></body></html>`
+}
+
 function escapeHtml(text: string) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
@@ -148,14 +159,73 @@ input,button{font:inherit;padding:10px 12px;border-radius:8px;border:1px solid #
 <button type="submit">进入 · Enter</button><a href="${escapeHtml(refusedPath(pathname))}" style="color:#9cf">返回观众视图 · Back to the audience view</a></form></body></html>`
 }
 
+export interface ServeArgs {
+  port: number
+  host: string
+  password: string | null
+  dir: string
+  help: boolean
+}
+
+export interface ServeOptions {
+  port?: number
+  host?: string
+  password?: string | null
+  dir?: string
+  log?: (line: string) => void
+  /** The server's clock (pairing codes expire by it); tests move it forward. */
+  now?: () => number
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  relay: Relay
+  pairing: Pairing
+  /** Where the presenter password came from ('--password', 'the deck (remote:)') or null when there is none. */
+  passwordSource: string | null
+  close: () => Promise<void>
+}
+
 /** Starts the server. Resolves with its URL, the relay (for tests and the bench) and close(). */
-export async function startServer({ port = 3030, host = '127.0.0.1', password = null, dir = 'dist', log = (line: string) => console.log(line) }: ServeOptions = {}): Promise<RunningServer> {
+export async function startServer({ port = 3030, host = '127.0.0.1', password = null, dir = 'dist', log = (line: string) => console.log(line), now = () => Date.now() }: ServeOptions = {}): Promise<RunningServer> {
   const root = resolve(dir)
   const indexFile = join(root, 'index.html')
   if (!existsSync(indexFile)) throw new Error(`No built deck in ${root}: run npm run build first (or pass --dir).`)
   const { authorize, source } = passwordCheck(root, password)
-  const relay = createRelay({ authorize, log })
+  const pairing = createPairing({ now })
+  let origin = { origin: `http://${host}:${port}`, reachable: false }
+  const relay = createRelay({
+    authorize,
+    log,
+    now,
+    pairing: {
+      issue: () => {
+        const { token, expires } = pairing.issue()
+        return { url: `${origin.origin}/presenter?pair=${encodeURIComponent(token)}`, expires, reachable: origin.reachable }
+      },
+      revoke: (id) => pairing.revoke(id),
+      list: () => pairing.list(),
+      isPaired: (id) => pairing.list().some((d) => d.id === id),
+      onChange: (listener) => pairing.onChange(listener),
+    },
+  })
   const indexHtml = announceRelay(readFileSync(indexFile, 'utf8'))
+  const grantedHtml = announceGranted(indexHtml)
+
+  /** The paired phone a request comes from (its cookie), or null. */
+  const deviceOf = (request: IncomingMessage) => pairing.deviceOf(readCookie(request.headers.cookie, DEVICE_COOKIE))
+
+  /**
+   * Who may see presenter pages (and so the notes): 'open' without a password, else 'granted' for the right password
+   * or a paired phone, 'prompt' when nothing was given, 'denied' for a wrong password.
+   */
+  const presenterAccessOf = (request: IncomingMessage, url: URL) => {
+    if (!authorize) return 'open'
+    const given = url.searchParams.get('password')
+    if (given !== null && given !== '') return authorize(given) ? 'granted' : 'denied'
+    return deviceOf(request) ? 'granted' : 'prompt'
+  }
 
   const server = createServer(async (request, response) => {
     try {
@@ -196,16 +266,33 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
       response.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
       return response.end('Not found')
     }
-    if (authorize && isPresenterPath(pathname)) {
-      const given = url.searchParams.get('password')
-      if (given === null || given === '') {
+    if (isPresenterPath(pathname) && url.searchParams.has('pair')) {
+      // A phone scanned the presenter's QR code: the token is spent here and becomes this phone's cookie.
+      const redeemed = pairing.redeem(url.searchParams.get('pair'), deviceLabel(request.headers['user-agent']))
+      if (!redeemed.ok) {
+        log(`[serve] pairing refused for ${request.socket.remoteAddress ?? 'unknown'}: ${redeemed.reason} code`)
+        response.writeHead(403, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        return response.end(request.method === 'HEAD' ? undefined : pairRefusedPage(redeemed.reason, pathname))
+      }
+      log(`[serve] paired ${redeemed.device.label} (${redeemed.device.id})`)
+      const cookie = `${DEVICE_COOKIE}=${redeemed.secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${DEVICE_MAX_AGE_S}`
+      response.writeHead(302, { ...headers, location: pathname, 'set-cookie': cookie, 'cache-control': 'no-store' })
+      return response.end()
+    }
+    if (isPresenterPath(pathname)) {
+      const access = presenterAccessOf(request, url)
+      if (access === 'prompt') {
         response.writeHead(401, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
         return response.end(request.method === 'HEAD' ? undefined : promptPage(pathname))
       }
-      if (!authorize(given)) {
+      if (access === 'denied') {
         log(`[serve] wrong presenter password for ${pathname}: sent to ${refusedPath(pathname)}`)
         response.writeHead(302, { ...headers, location: refusedPath(pathname), 'cache-control': 'no-store' })
         return response.end()
+      }
+      if (access === 'granted') {
+        response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        return response.end(request.method === 'HEAD' ? undefined : grantedHtml)
       }
     }
     response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
@@ -226,6 +313,7 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
     const label = request.socket.remoteAddress ?? 'unknown'
     const connection = relay.connect({
       label,
+      device: deviceOf(request)?.id ?? null,
       send: (text) => {
         if (ws.readyState !== ws.OPEN) return
         if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -252,10 +340,12 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
   const address = server.address() as AddressInfo
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${shownHost}:${address.port}`
+  origin = lanAddress(host, address.port)
   return {
     url,
     port: address.port,
     relay,
+    pairing,
     passwordSource: source,
     close: () =>
       new Promise<void>((done) => {

@@ -1,4 +1,5 @@
 // Resolves the deck configuration from the headmatter: defaults of spec.md section 3, every bad value reported.
+import { parseDuration } from './duration'
 
 export type ColorSchema = 'auto' | 'light' | 'dark' | 'all'
 
@@ -49,6 +50,8 @@ export interface DeckConfig {
   highlighter: 'shiki'
   favicon: string
   mermaid: Record<string, unknown>
+  /** The talk's planned length in milliseconds (headmatter `duration`), or null: no pacing, the timer only counts. */
+  duration: number | null
 }
 
 export const defaultConfig: DeckConfig = {
@@ -88,6 +91,7 @@ export const defaultConfig: DeckConfig = {
   highlighter: 'shiki',
   favicon: '/favicon.svg',
   mermaid: { theme: 'neutral' },
+  duration: null,
 }
 
 type Report = (key: string, message: string) => void
@@ -168,8 +172,11 @@ function resolveFonts(value: unknown, report: Report): FontsConfig {
   }
 }
 
-/** The deck configuration from a headmatter; `report(key, message)` receives every rejected value. */
-export function resolveConfig(head: Record<string, unknown>, report: Report = () => {}): DeckConfig {
+/**
+ * The deck configuration from a headmatter; `report(key, message)` receives every rejected value, `warn` the values
+ * that are dropped without failing the build (a bad `duration` only turns pacing off).
+ */
+export function resolveConfig(head: Record<string, unknown>, report: Report = () => {}, warn: Report = report): DeckConfig {
   const aspectRatio = head.aspectRatio === undefined ? defaultConfig.aspectRatio : parseAspectRatio(head.aspectRatio)
   if (aspectRatio === undefined) report('aspectRatio', `"aspectRatio" must look like 16/9 or a positive number, got ${JSON.stringify(head.aspectRatio)}.`)
   let canvasWidth = defaultConfig.canvasWidth
@@ -212,6 +219,12 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
     report('titleTemplate', '"titleTemplate" must contain %s, where the title goes.')
     titleTemplate = defaultConfig.titleTemplate
   }
+  let duration: number | null = null
+  if (head.duration !== undefined && head.duration !== null) {
+    const parsed = parseDuration(head.duration)
+    if (parsed.ok) duration = parsed.ms
+    else warn('duration', `"duration" ${parsed.reason}; the presenter view shows no pacing.`)
+  }
   const mermaid = head.mermaid && typeof head.mermaid === 'object' && !Array.isArray(head.mermaid) ? { ...defaultConfig.mermaid, ...(head.mermaid as object) } : defaultConfig.mermaid
 
   return {
@@ -242,6 +255,7 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
     highlighter: 'shiki',
     favicon: pickString(head, 'favicon', defaultConfig.favicon, report),
     mermaid,
+    duration,
   }
 }
 

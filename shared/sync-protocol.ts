@@ -17,9 +17,16 @@ export const LIMITS = Object.freeze({
   /** A writer's steady message rate and burst: the cursor (≈25/s) plus quick key presses fit easily. */
   ratePerSecond: 60,
   rateBurst: 120,
+  /** Interactive widgets on slides: how many may hold shared state, and how big one state may be (JSON). */
+  maxWidgets: 200,
+  maxWidgetChars: 4_000,
 })
 
 export type Limits = typeof LIMITS
+
+/** What audience screens show instead of the slide: nothing (the slide), black or white. */
+export const BLACKOUTS = Object.freeze(['none', 'black', 'white'] as const)
+export type Blackout = (typeof BLACKOUTS)[number]
 
 /** The presenter's talk clock: `elapsed` ms counted before `since` (epoch ms); while running, add now − since. */
 export interface TimerState {
@@ -47,6 +54,10 @@ export interface SharedState {
   cursor: { x: number; y: number } | null
   /** Slide number → SVG markup. */
   drawings: Record<string, string>
+  /** Audience screens black or white (the presenter's `b` / `w`), or showing the slide. */
+  blackout: Blackout
+  /** Interactive widgets' state, by widget key (`<slide>:<name>`); a patch's null removes one. */
+  widgets: Record<string, unknown>
   lastUpdate: LastUpdate | null
 }
 
@@ -54,16 +65,33 @@ export type SharedPatch = Partial<SharedState>
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string }
 
-export type ClientMessage = { type: 'hello'; password?: string } | { type: 'patch'; patch: SharedPatch }
+/** A phone paired by QR code (`npm run serve`): it drives the deck without the password until revoked. */
+export interface PairedDevice {
+  id: string
+  /** What the phone said it is (its user agent, shortened). */
+  label: string
+  pairedAt: number
+}
+
+export type ClientMessage =
+  | { type: 'hello'; password?: string }
+  | { type: 'patch'; patch: SharedPatch }
+  /** A password holder asks for a one-time pairing address. */
+  | { type: 'pair' }
+  /** A password holder takes a paired device's right to drive away. */
+  | { type: 'revoke'; device: string }
 export type ServerMessage =
-  | { type: 'welcome'; canWrite: boolean; passwordRequired: boolean; state: SharedState }
+  /** `canPair`: this connection may pair phones (the server supports it and the connection gave the password). */
+  | { type: 'welcome'; canWrite: boolean; passwordRequired: boolean; canPair?: boolean; state: SharedState }
   | { type: 'patch'; patch: SharedPatch }
   | { type: 'refused'; reason: string }
+  /** A one-time pairing address (single use, expires at `expires`); `reachable` is false when phones cannot reach it. */
+  | { type: 'pairing'; url: string; expires: number; reachable: boolean }
+  | { type: 'devices'; devices: PairedDevice[] }
 
 export type PresenterAccess = 'open' | 'granted' | 'prompt' | 'denied'
 
-
-const STATE_KEYS: readonly (keyof SharedState)[] = ['page', 'clicks', 'viewerPage', 'viewerClicks', 'timer', 'cursor', 'drawings', 'lastUpdate']
+const STATE_KEYS: readonly (keyof SharedState)[] = ['page', 'clicks', 'viewerPage', 'viewerClicks', 'timer', 'cursor', 'drawings', 'blackout', 'widgets', 'lastUpdate']
 
 /** The state before anyone presented: page 0 means "no presenter position yet". */
 export function initialSharedState(): SharedState {
@@ -75,6 +103,8 @@ export function initialSharedState(): SharedState {
     timer: { status: 'stopped', elapsed: 0, since: 0 },
     cursor: null,
     drawings: {},
+    blackout: 'none',
+    widgets: {},
     lastUpdate: null,
   }
 }
@@ -119,6 +149,25 @@ function checkDrawings(v: unknown): string | null {
   return null
 }
 
+/** A widget's key names its slide and itself (`12:reserve-ratio`); its state is small JSON (null removes it). */
+function checkWidgets(v: unknown): string | null {
+  if (!isObject(v)) return 'widgets must map widget keys to their state'
+  const keys = Object.keys(v)
+  if (keys.length > LIMITS.maxWidgets) return `widgets are over ${LIMITS.maxWidgets} entries`
+  for (const key of keys) {
+    if (!/^[\w.:-]{1,64}$/.test(key)) return `widgets key "${key.slice(0, 20)}" must be 1-64 letters, digits, _ . : or -`
+    let text: string | undefined
+    try {
+      text = JSON.stringify(v[key])
+    } catch {
+      return `widgets[${key}] is not JSON`
+    }
+    if (text === undefined) return `widgets[${key}] is not JSON`
+    if (text.length > LIMITS.maxWidgetChars) return `widgets[${key}] is over ${LIMITS.maxWidgetChars} characters`
+  }
+  return null
+}
+
 function checkLastUpdate(v: unknown): string | null {
   if (v === null) return null
   if (!isObject(v)) return 'lastUpdate must be {id, type, time} or null'
@@ -144,6 +193,10 @@ function checkField(key: string, v: unknown, whole: boolean): string | null {
       return checkCursor(v)
     case 'drawings':
       return checkDrawings(v)
+    case 'blackout':
+      return (BLACKOUTS as readonly unknown[]).includes(v) ? null : 'blackout must be none, black or white'
+    case 'widgets':
+      return checkWidgets(v)
     case 'lastUpdate':
       return checkLastUpdate(v)
   }
@@ -177,13 +230,24 @@ export function parseSharedState(value: unknown): Checked<SharedState> {
   return ok(value as unknown as SharedState)
 }
 
-/** The state after a patch; drawings merge per slide and '' removes a slide's drawing. Never mutates its inputs. */
+/**
+ * The state after a patch; drawings merge per slide ('' removes a slide's drawing), widgets merge per widget (null
+ * removes one). Never mutates its inputs.
+ */
 export function applyPatch(state: SharedState, patch: SharedPatch): SharedState {
-  const { drawings: changed, ...rest } = patch
+  const { drawings: changedDrawings, widgets: changedWidgets, ...rest } = patch
   const next: SharedState = { ...state, ...rest }
-  if (changed) {
+  if (changedWidgets) {
+    const widgets = { ...state.widgets }
+    for (const [id, value] of Object.entries(changedWidgets)) {
+      if (value === null) delete widgets[id]
+      else widgets[id] = value
+    }
+    next.widgets = widgets
+  }
+  if (changedDrawings) {
     const drawings = { ...state.drawings }
-    for (const [no, svg] of Object.entries(changed)) {
+    for (const [no, svg] of Object.entries(changedDrawings)) {
       if (svg) drawings[no] = svg
       else delete drawings[no]
     }
@@ -205,7 +269,25 @@ export function parseClientMessage(value: unknown): Checked<ClientMessage> {
     const patch = parsePatch(value.patch)
     return patch.ok ? ok({ type: 'patch', patch: patch.value }) : patch
   }
+  if (value.type === 'pair') {
+    for (const key of Object.keys(value)) if (key !== 'type') return fail(`pair has an unknown field "${key.slice(0, 40)}"`)
+    return ok({ type: 'pair' })
+  }
+  if (value.type === 'revoke') {
+    for (const key of Object.keys(value)) if (key !== 'type' && key !== 'device') return fail(`revoke has an unknown field "${key.slice(0, 40)}"`)
+    return isDeviceId(value.device) ? ok({ type: 'revoke', device: value.device }) : fail('revoke.device must be a paired device id')
+  }
   return fail(`unknown message type ${JSON.stringify(String(value.type).slice(0, 40))}`)
+}
+
+const isDeviceId = (v: unknown): v is string => typeof v === 'string' && /^d[0-9a-f]{4,32}$/.test(v)
+
+function checkDevices(v: unknown): string | null {
+  if (!Array.isArray(v) || v.length > 100) return 'devices must be a list'
+  for (const d of v) {
+    if (!isObject(d) || !isDeviceId(d.id) || typeof d.label !== 'string' || d.label.length > 200 || !isTime(d.pairedAt)) return 'devices entries need id, label and pairedAt'
+  }
+  return null
 }
 
 /** What a relay sends a window: `welcome` (whole state, may I write?), `patch` (someone's change), `refused` (why mine was dropped). */
@@ -213,6 +295,7 @@ export function parseServerMessage(value: unknown): Checked<ServerMessage> {
   if (!isObject(value)) return fail('message must be a JSON object')
   if (value.type === 'welcome') {
     if (typeof value.canWrite !== 'boolean' || typeof value.passwordRequired !== 'boolean') return fail('welcome needs canWrite and passwordRequired')
+    if (value.canPair !== undefined && typeof value.canPair !== 'boolean') return fail('welcome.canPair must be true or false')
     const state = parseSharedState(value.state)
     return state.ok ? ok({ type: 'welcome', canWrite: value.canWrite, passwordRequired: value.passwordRequired, state: state.value }) : fail(`welcome state: ${state.reason}`)
   }
@@ -221,6 +304,16 @@ export function parseServerMessage(value: unknown): Checked<ServerMessage> {
     return patch.ok ? ok({ type: 'patch', patch: patch.value }) : patch
   }
   if (value.type === 'refused') return typeof value.reason === 'string' ? ok({ type: 'refused', reason: value.reason }) : fail('refused needs a reason')
+  if (value.type === 'pairing') {
+    if (typeof value.url !== 'string' || !/^https?:\/\//.test(value.url) || value.url.length > 2000) return fail('pairing.url must be an http(s) address')
+    if (!isTime(value.expires)) return fail('pairing.expires must be a time in milliseconds')
+    if (typeof value.reachable !== 'boolean') return fail('pairing.reachable must be true or false')
+    return ok({ type: 'pairing', url: value.url, expires: value.expires as number, reachable: value.reachable })
+  }
+  if (value.type === 'devices') {
+    const reason = checkDevices(value.devices)
+    return reason ? fail(reason) : ok({ type: 'devices', devices: value.devices as PairedDevice[] })
+  }
   return fail(`unknown message type ${JSON.stringify(String(value.type).slice(0, 40))}`)
 }
 

@@ -1,13 +1,24 @@
 // Makes every connected device follow the presenter: holds the shared state, takes changes only from password holders,
 // checks each message (size, rate, shape), relays it to everyone else, and welcomes (re)connecting clients with the state.
 // Transport-free: `npm run serve` plugs WebSockets into it, the dev server plugs in Vite's HMR socket.
-import { LIMITS, applyPatch, initialSharedState, parseClientMessage, type Limits, type ServerMessage, type SharedState } from './sync-protocol'
+import { LIMITS, applyPatch, initialSharedState, parseClientMessage, type Limits, type PairedDevice, type ServerMessage, type SharedState } from './sync-protocol'
 
 export interface ClientLink {
   /** `text` is `message` already serialised (once for every client of a broadcast). */
   send: (text: string, message: ServerMessage) => void
   close: (code: number, reason: string) => void
   label?: string
+  /** The paired phone this connection came from (its cookie), if any. */
+  device?: string | null
+}
+
+/** Pairing as the relay sees it (npm run serve only): password holders issue codes and revoke phones. */
+export interface RelayPairing {
+  issue: () => { url: string; expires: number; reachable: boolean }
+  revoke: (id: string) => boolean
+  list: () => PairedDevice[]
+  isPaired: (id: string) => boolean
+  onChange: (listener: () => void) => () => void
 }
 
 export interface RelayConnection {
@@ -26,6 +37,8 @@ export interface RelayOptions {
   log?: (line: string) => void
   limits?: Limits
   now?: () => number
+  /** npm run serve only: lets password holders pair phones, which then write without the password until revoked. */
+  pairing?: RelayPairing | null
 }
 
 export interface Relay {
@@ -40,19 +53,34 @@ interface Client {
   link: ClientLink
   welcomed: boolean
   canWrite: boolean
+  byPassword: boolean
 }
 
 /** Drops in a row after which a client that keeps flooding is disconnected. */
 const FLOOD_CLOSE_AFTER = 2000
 
-export function createRelay({ authorize = null, required = () => authorize !== null, log = (line) => console.log(line), limits = LIMITS, now = () => Date.now() }: RelayOptions = {}): Relay {
+export function createRelay({ authorize = null, required = () => authorize !== null, log = (line) => console.log(line), limits = LIMITS, now = () => Date.now(), pairing = null }: RelayOptions = {}): Relay {
   let state = initialSharedState()
   const connections = new Set<Client>()
+
+  // A revoked phone stops driving at once (its connections are told they may only follow); password holders see the list.
+  pairing?.onChange(() => {
+    const devices = pairing.list()
+    for (const client of connections) {
+      if (!client.welcomed) continue
+      if (client.canWrite && !client.byPassword && client.link.device && !pairing.isPaired(client.link.device)) {
+        client.canWrite = false
+        log(`[sync] client #${client.no}: its device was unpaired; it may only follow now`)
+        send(client, { type: 'welcome', canWrite: false, passwordRequired: required(), canPair: false, state })
+      }
+      if (client.byPassword) send(client, { type: 'devices', devices })
+    }
+  })
   let counter = 0
   const stats = { received: 0, relayed: 0, dropped: 0 }
 
   function connect(link: ClientLink): RelayConnection {
-    const client: Client = { no: ++counter, link, welcomed: false, canWrite: !required() }
+    const client: Client = { no: ++counter, link, welcomed: false, canWrite: !required(), byPassword: !required() }
     let tokens: number = limits.rateBurst
     let refilled = now()
     let flooding = 0
@@ -116,12 +144,28 @@ export function createRelay({ authorize = null, required = () => authorize !== n
         const message = checked.value
         if (message.type === 'hello') {
           const passwordRequired = required()
-          client.canWrite = !passwordRequired || (authorize !== null && authorize(message.password))
-          if (passwordRequired && message.password !== undefined && !client.canWrite) log(`[sync] ${name} gave a wrong presenter password: it may only follow`)
+          client.byPassword = !passwordRequired || (authorize !== null && authorize(message.password))
+          const paired = Boolean(pairing && link.device && pairing.isPaired(link.device))
+          client.canWrite = client.byPassword || paired
+          if (passwordRequired && message.password !== undefined && !client.byPassword) log(`[sync] ${name} gave a wrong presenter password: it may only follow`)
           client.welcomed = true
-          send(client, { type: 'welcome', canWrite: client.canWrite, passwordRequired, state })
+          const canPair = Boolean(pairing) && client.byPassword
+          send(client, { type: 'welcome', canWrite: client.canWrite, passwordRequired, canPair, state })
+          if (canPair && pairing) send(client, { type: 'devices', devices: pairing.list() })
           return
         }
+        if (message.type === 'pair' || message.type === 'revoke') {
+          if (!pairing) return drop('pairing a phone needs npm run serve')
+          if (!client.welcomed || !client.byPassword) return drop('not authorised: only a connection that presented the presenter password may pair or revoke a phone')
+          if (message.type === 'pair') {
+            const issued = pairing.issue()
+            log(`[sync] ${name} asked for a pairing code (valid until ${new Date(issued.expires).toISOString()})`)
+            send(client, { type: 'pairing', ...issued })
+          } else if (pairing.revoke(message.device)) log(`[sync] ${name} revoked device ${message.device}`)
+          else send(client, { type: 'devices', devices: pairing.list() })
+          return
+        }
+        if (client.canWrite && !client.byPassword && !(pairing && link.device && pairing.isPaired(link.device))) client.canWrite = false
         if (!client.canWrite) return drop('not authorised: only a connection that presented the presenter password may change the shared state')
         const next = applyPatch(state, message.patch)
         if (message.patch.drawings && jsonSize(next.drawings) > limits.maxDrawingsChars) return drop(`drawings would be over ${limits.maxDrawingsChars} characters in all`)

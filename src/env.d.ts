@@ -15,6 +15,8 @@ declare module 'virtual:deck/slides' {
     contentStart: number
     file: string
     hasNote: boolean
+    /** Planned length in ms (frontmatter `duration`), or null for an even share of the talk. */
+    duration: number | null
     load: () => Promise<import('virtual:deck/slide').SlideModule>
   }
   export interface DeckErrorInfo {

@@ -9,6 +9,8 @@ export interface SourceSlide {
   title: string
   /** The speaker note as written (Markdown), `[click]` markers kept. */
   note: string
+  /** Whether the slide draws a mermaid diagram. */
+  hasDiagram: boolean
 }
 
 export interface DeckSource {
@@ -30,7 +32,7 @@ export function readDeckSource(entry: string, root = dirname(entry)): DeckSource
     title: deck.config.title,
     author: deck.config.author,
     lang: deck.config.htmlAttrs.lang ?? 'en',
-    slides: deck.slides.map((s) => ({ no: s.no, title: s.title, note: s.note })),
+    slides: deck.slides.map((s) => ({ no: s.no, title: s.title, note: s.note, hasDiagram: /^\s{0,3}(`{3,}|~{3,})\s*mermaid\b/m.test(s.content) })),
   }
 }
 

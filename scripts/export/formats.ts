@@ -15,6 +15,7 @@ import { notesMarkdown } from './md'
 import { writePngs } from './png'
 import { buildPptx } from './pptx'
 import { launchBrowser, openPrintView, type PrintSession } from './session'
+import { exportHtml } from './html'
 
 export interface ExportFormatsOptions {
   formats: Format[]
@@ -44,8 +45,8 @@ export interface FormatResult {
   summary: string
 }
 
-const EXTENSION: Record<Format | 'html', string> = { pdf: '.pdf', pptx: '.pptx', md: '.md', html: '.html', png: '' }
-const NOUN: Record<Format | 'html', string> = { pdf: 'pages', pptx: 'slides', md: 'sections', html: 'slides', png: 'images' }
+const EXTENSION: Record<Format, string> = { pdf: '.pdf', pptx: '.pptx', md: '.md', html: '.html', png: '' }
+const NOUN: Record<Format, string> = { pdf: 'pages', pptx: 'slides', md: 'sections', html: 'slides', png: 'images' }
 
 /**
  * Where each format goes. One format: `--output` is its file (the extension added when missing; a folder for png).
@@ -189,6 +190,21 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         warnings.push(...built.warnings)
         writeWhole(path, built.bytes)
         results.push(done(format, path, built.bytes.length, session.pages.length, started, `${plural(built.pictures, 'pictures')}`))
+      } else if (format === 'html') {
+        browser ??= await launchBrowser(executablePath)
+        const html = await exportHtml({
+          root: options.root,
+          entry: options.entry,
+          dist,
+          browser,
+          executablePath,
+          diagramSlides: deckSource().slides.filter((s) => s.hasDiagram).map((s) => s.no),
+          timeoutMs: options.timeoutMs,
+          report: (text) => progress.update(`html: ${text}`),
+        })
+        warnings.push(...html.warnings)
+        writeWhole(path, html.text)
+        results.push(done(format, path, Buffer.byteLength(html.text), html.slides, started, `${plural(html.diagrams, 'diagrams')} as drawn`))
       }
     }
   } finally {

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { basename } from 'node:path'
 
 /** The formats `--format` takes, in the order they are produced. */
-export const FORMATS = ['md', 'pdf', 'png', 'pptx'] as const
+export const FORMATS = ['md', 'pdf', 'png', 'pptx', 'html'] as const
 
 export const USAGE = `Usage: npm run export -- [deck.md] [options]
 

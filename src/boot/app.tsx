@@ -26,7 +26,8 @@ export function mountApp(container: HTMLElement, handover: Handover) {
   createRoot(container).render(
     <StrictMode>
       <Provider store={deckStore}>
-        <Router basename={import.meta.env.BASE_URL.replace(/\/$/, '') || undefined}>
+        {/* Hash routes live after '#': the page's own path (a file on disk, base './') is no part of them. */}
+        <Router basename={config.routerMode === 'hash' ? undefined : import.meta.env.BASE_URL.replace(/\/$/, '') || undefined}>
           <HandoverPoint handover={handover}>
             <App />
           </HandoverPoint>

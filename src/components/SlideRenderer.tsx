@@ -5,6 +5,7 @@ import { slidesAtom } from '../state/deck'
 import { useSlideModule } from '../state/slide-modules'
 import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
+import { SlideNoContext } from './slide-context'
 
 export interface SlideRendererProps {
   no: number
@@ -32,7 +33,11 @@ export default function SlideRenderer({ no, clicks, className, boot }: SlideRend
       data-loaded={boot ? undefined : mod ? 'true' : 'false'}
       data-boot={boot ? (mod ? 'loaded' : 'loading') : undefined}
     >
-      {mod ? <Layout slots={mod.slots} frontmatter={slide.frontmatter} no={no} className={extra} /> : null}
+      {mod ? (
+        <SlideNoContext.Provider value={no}>
+          <Layout slots={mod.slots} frontmatter={slide.frontmatter} no={no} className={extra} />
+        </SlideNoContext.Provider>
+      ) : null}
     </div>
   )
 }

@@ -50,7 +50,7 @@ export interface KeyInput {
   altKey?: boolean
 }
 
-export type ShortcutAction = NavAction | 'toggleDark' | 'toggleFullscreen' | 'toggleGoto' | 'toggleOverview' | 'escape'
+export type ShortcutAction = NavAction | 'toggleDark' | 'toggleFullscreen' | 'toggleGoto' | 'toggleOverview' | 'escape' | 'blackout' | 'whiteout' | 'help'
 
 /** A key with its modifiers, as decks write it: `d`, `space`, `shift+right`, `ctrl+z`, `enter`, `pagedown`. */
 export type KeySpec = string
@@ -82,6 +82,11 @@ export const BASE_KEYS: readonly KeyBinding[] = [
   { name: 'toggle_overview', key: 'o', action: 'toggleOverview' },
   { name: 'toggle_overview_backtick', key: '`', action: 'toggleOverview' },
   { name: 'escape', key: 'escape', action: 'escape' },
+  // Audience screens black (PowerPoint's and Keynote's keys) or white; the same key or a navigation key brings the slide back.
+  { name: 'blackout', key: 'b', action: 'blackout' },
+  { name: 'blackout_period', key: '.', action: 'blackout' },
+  { name: 'whiteout', key: 'w', action: 'whiteout' },
+  { name: 'help', key: '?', action: 'help' },
 ]
 
 // Short names decks write for KeyboardEvent.key values (Slidev's, lower-cased).

@@ -42,3 +42,18 @@ export const PHONE_QUERY = '(max-width: 639.98px)'
 export function isPhoneWidth(width: number): boolean {
   return width < 640
 }
+
+/** The presenter layouts: 1 slide large with next and notes beside, 2 slide and notes side by side, 3 notes large. */
+export type PresenterLayout = 1 | 2 | 3
+export function nextLayout(layout: PresenterLayout): PresenterLayout {
+  return layout === 3 ? 1 : ((layout + 1) as PresenterLayout)
+}
+
+/** The notes layout's split: the slides' column as a share of the width, kept readable on both sides. */
+export const NOTES_SPLIT_MIN = 0.15
+export const NOTES_SPLIT_MAX = 0.7
+export const NOTES_SPLIT_DEFAULT = 0.32
+export function clampNotesSplit(value: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return NOTES_SPLIT_DEFAULT
+  return Math.min(NOTES_SPLIT_MAX, Math.max(NOTES_SPLIT_MIN, Math.round(value * 1000) / 1000))
+}

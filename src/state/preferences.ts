@@ -66,7 +66,9 @@ export const presenterCursorAtom = preferenceAtom('presenter-cursor', true, isBo
 export const showEditorAtom = preferenceAtom('show-editor', false, isBoolean)
 export const editorWidthAtom = preferenceAtom('editor-width', 420, isNumberIn(240, 2000))
 export const presenterFontSizeAtom = preferenceAtom('presenter-font-size', 1, isNumberIn(0.5, 2))
-export const presenterLayoutAtom = preferenceAtom<1 | 2>('presenter-layout', 1, isOneOf<1 | 2>(1, 2))
+export const presenterLayoutAtom = preferenceAtom<1 | 2 | 3>('presenter-layout', 1, isOneOf<1 | 2 | 3>(1, 2, 3))
+/** The notes layout's split (the slides' column as a share of the width). */
+export const presenterNotesSplitAtom = preferenceAtom('presenter-notes-split', 0.32, isNumberIn(0.15, 0.7))
 export const drawingEnabledAtom = preferenceAtom('drawing-enabled', false, isBoolean)
 export const drawingPinnedAtom = preferenceAtom('drawing-pinned', false, isBoolean)
 export const drawingBrushAtom = preferenceAtom<Brush>('drawing-brush', DEFAULT_BRUSH, isBrush)

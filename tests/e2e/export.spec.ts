@@ -5,6 +5,7 @@ import { test, expect } from '@playwright/test'
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { pathToFileURL } from 'node:url'
 import { join, resolve } from 'node:path'
 import JSZip from 'jszip'
 import { buildDeck, root } from './decks'
@@ -29,7 +30,7 @@ test.beforeAll(async () => {
   test.setTimeout(600_000)
   dist = buildDeck('slides.md', `${dir}/deck-dist`, { quiet: true })
   // One export of every format: the shared setup the checks below read.
-  const run = exportCli(['--format', 'md,pdf,png,pptx', '--skip-build', '--dist', dist, '--output', base])
+  const run = exportCli(['--format', 'md,pdf,png,pptx,html', '--skip-build', '--dist', dist, '--output', base])
   expect(run.stderr + run.stdout).not.toMatch(/Export failed/)
   expect(run.status).toBe(0)
 })
@@ -108,6 +109,66 @@ test('pptx in LibreOffice: slide 4 shows the same text where Chromium drew it', 
     expect(Math.abs(a!.x - b!.x), `${text} x`).toBeLessThan(0.03)
     expect(Math.abs(a!.y - b!.y), `${text} y`).toBeLessThan(0.03)
   }
+})
+
+test('html: one file under 6 MB that works from disk with every request blocked', async ({ browser }) => {
+  test.setTimeout(180_000)
+  const file = `${base}.html`
+  const html = readFileSync(file, 'utf8')
+  expect(html.length).toBeLessThan(6e6)
+  // Diagrams arrive drawn: no mermaid library inside, no file or address to fetch.
+  expect(html).not.toContain('mermaidAPI')
+  expect(html).not.toMatch(/(src|href)="\.?\/(assets|images)\//)
+  const url = pathToFileURL(file).href
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+  const requests: string[] = []
+  context.on('request', (request) => requests.push(request.url()))
+  await context.route('**/*', (route) => (route.request().url().split('#')[0] === url ? route.continue() : route.abort()))
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(`${url}#/1`)
+  await expect(page.locator('.slidev-page-1')).toBeVisible()
+  // Opened: nothing asked for but the file itself.
+  expect(new Set(requests.map((r) => r.split('#')[0]))).toEqual(new Set([url]))
+  // Every slide and click by keys, to the last one.
+  const seen = new Set<number>()
+  for (let i = 0; i < 600 && !seen.has(SLIDES); i++) {
+    const before = page.url()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => page.url()).not.toBe(before)
+    seen.add(Number(/#\/(\d+)/.exec(page.url())?.[1]))
+  }
+  expect(seen.size).toBe(SLIDES - 1)
+  // Goto (g), slide 12's text, a diagram as drawn, dark mode (d) with the dark drawing.
+  await page.keyboard.press('g')
+  await page.keyboard.type('12')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/#\/12/)
+  await expect(page.locator('.slidev-page-12')).toContainText('经营风险')
+  await page.evaluate(() => (location.hash = '#/6'))
+  await expect(page.locator('.slidev-page-6 .deck-mermaid[data-state="rendered"] svg')).toBeVisible()
+  await page.keyboard.press('d')
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await expect(page.locator('.slidev-page-6 .deck-mermaid[data-scheme="dark"][data-state="rendered"] svg')).toBeVisible()
+  // The overview (o) shows the slides.
+  await page.keyboard.press('o')
+  await expect(page.locator('.slidev-page-12').first()).toBeAttached()
+  await page.keyboard.press('Escape')
+  // The presenter in a second window of the same file: the audience window follows it.
+  const presenter = await context.newPage()
+  await presenter.goto(`${url}#/presenter/20`)
+  await expect(presenter.locator('.slidev-page-20').first()).toBeVisible()
+  await presenter.keyboard.press('ArrowRight')
+  await expect(page).toHaveURL(/#\/2[01]\b/)
+  // The reader view of the same file.
+  await page.evaluate(() => (location.hash = '#/4?view=reader'))
+  await expect(page.locator('body')).toContainText('钱庄的资产负债表')
+  expect(errors).toEqual([])
+  // Walking the deck, only the embeds the deck itself names (iframe-right's url:) were asked for, and were refused.
+  const deckText = readFileSync(resolve(root, 'slides.md'), 'utf8')
+  for (const request of new Set(requests.map((r) => r.replace(/#.*$/s, '')))) if (request !== url) expect(deckText, request).toContain(new URL(request).host)
+  await context.close()
 })
 
 test('bad input: one line saying what is wrong, and no file left behind', () => {

@@ -257,7 +257,7 @@ test.describe('presenter view', () => {
     await expect(page.getByTestId('font-size')).toContainText('100%')
   })
 
-  test('layout cycles 1 ↔ 2 and is kept across reloads', async ({ page }) => {
+  test('layout cycles 1 → 2 → 3 (notes) and is kept across reloads', async ({ page }) => {
     await open(page, '/presenter/1')
     const view = page.getByTestId('presenter-view')
     await expect(view).toHaveAttribute('data-layout', '1')
@@ -266,6 +266,9 @@ test.describe('presenter view', () => {
     await page.screenshot({ path: `${e2eDir}/presenter-layout-2.png` })
     await page.reload()
     await expect(page.getByTestId('presenter-view')).toHaveAttribute('data-layout', '2')
+    await page.getByTestId('presenter-layout').click()
+    await expect(view).toHaveAttribute('data-layout', '3')
+    await expect(page.getByTestId('notes-split')).toBeVisible()
     await page.getByTestId('presenter-layout').click()
     await expect(view).toHaveAttribute('data-layout', '1')
     await page.screenshot({ path: `${e2eDir}/presenter-layout-1.png` })

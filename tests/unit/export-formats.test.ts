@@ -61,9 +61,9 @@ describe('notes', () => {
     author: '',
     lang: 'zh-CN',
     slides: [
-      { no: 1, title: '封面', note: '开场白。\n[click]\n第二段 **重点**。' },
-      { no: 2, title: '', note: '' },
-      { no: 3, title: '表格', note: '# 小标题\n\n```\n# not a heading\n```' },
+      { no: 1, title: '封面', note: '开场白。\n[click]\n第二段 **重点**。', hasDiagram: false },
+      { no: 2, title: '', note: '', hasDiagram: false },
+      { no: 3, title: '表格', note: '# 小标题\n\n```\n# not a heading\n```', hasDiagram: true },
     ],
   }
   it('Markdown: a section per slide with number and title, clicks as cues, headings under the section', () => {

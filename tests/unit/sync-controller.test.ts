@@ -89,7 +89,7 @@ describe('publishing', () => {
     presenter.events().welcome({ ...initialSharedState(), page: 2, lastUpdate: { id: 'P', type: 'presenter', time: 1_000_000 } }, true, true)
     presenter.as('presenter', 3)
     expect(presenter.relayed.map((p) => p.page)).toEqual([3])
-    expect(presenter.store.get(relayStatusAtom)).toEqual({ relay: 'connected', canWrite: true, passwordRequired: true })
+    expect(presenter.store.get(relayStatusAtom)).toEqual({ relay: 'connected', canWrite: true, passwordRequired: true, canPair: false })
   })
 
   it('print pages neither send nor follow', () => {

@@ -24,6 +24,10 @@ describe('parsePatch', () => {
     ['a cursor', { cursor: { x: 12.5, y: -3 } }],
     ['a hidden cursor', { cursor: null }],
     ['drawings of two slides, one cleared', { drawings: { '2': '<path d="M0 0L5 5"/>', '7': '' } }],
+    ['a blackout', { blackout: 'black' }],
+    ['a white screen', { blackout: 'white' }],
+    ['the slide back', { blackout: 'none' }],
+    ['a widget state and a removed one', { widgets: { '12:reserve-ratio': { percent: 20, rounds: 3 }, '13:multiplier': null } }],
   ]
   it.each(good)('accepts %s', (_name, patch) => {
     const result = parsePatch(patch)
@@ -52,6 +56,11 @@ describe('parsePatch', () => {
     ['drawings under slide 0', { drawings: { '0': '<path/>' } }, /not a slide number/],
     ['a drawing that is not text', { drawings: { '1': 42 } }, /must be a string/],
     ['a drawing over the limit', { drawings: { '1': 'x'.repeat(LIMITS.maxDrawingChars + 1) } }, /over \d+ characters/],
+    ['an unknown blackout', { blackout: 'grey' }, /blackout must be none, black or white/],
+    ['widgets as a list', { widgets: [1] }, /widgets must map/],
+    ['a widget key with markup', { widgets: { '<b>': 1 } }, /widgets key/],
+    ['a widget state over the limit', { widgets: { '1:w': 'x'.repeat(LIMITS.maxWidgetChars) } }, /over \d+ characters/],
+    ['too many widgets', { widgets: Object.fromEntries(Array.from({ length: LIMITS.maxWidgets + 1 }, (_, i) => [`1:w${i}`, i])) }, /over \d+ entries/],
     ['lastUpdate with a bad id', { lastUpdate: { id: '<script>', type: 'presenter', time: 1 } }, /lastUpdate.id/],
     ['lastUpdate with a bad role', { lastUpdate: { id: 'a', type: 'admin', time: 1 } }, /lastUpdate.type/],
     ['lastUpdate without a time', { lastUpdate: { id: 'a', type: 'viewer' } }, /lastUpdate.time/],
@@ -84,6 +93,13 @@ describe('applyPatch', () => {
     // The input is not touched: windows and the relay keep old copies around.
     expect(before.drawings).toEqual({ '1': 'a', '2': 'b' })
     expect(before.page).toBe(0)
+  })
+  it('merges widgets per widget; null removes one', () => {
+    const before = { ...initialSharedState(), widgets: { '1:a': { v: 1 }, '2:b': 5 } }
+    const after = applyPatch(before, { widgets: { '1:a': null, '3:c': [1, 2] }, blackout: 'white' })
+    expect(after.widgets).toEqual({ '2:b': 5, '3:c': [1, 2] })
+    expect(after.blackout).toBe('white')
+    expect(before.widgets).toEqual({ '1:a': { v: 1 }, '2:b': 5 })
   })
 })
 

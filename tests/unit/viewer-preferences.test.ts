@@ -56,7 +56,7 @@ describe('stored preferences', () => {
     ['slidev-show-overview', 'null', 'showOverviewAtom', false],
     ['slidev-presenter-font-size', '9', 'presenterFontSizeAtom', 1],
     ['slidev-presenter-font-size', 'NaN', 'presenterFontSizeAtom', 1],
-    ['slidev-presenter-layout', '3', 'presenterLayoutAtom', 1],
+    ['slidev-presenter-layout', '4', 'presenterLayoutAtom', 1],
     ['slidev-editor-width', '[]', 'editorWidthAtom', 420],
   ] as const)('%s = %j falls back to the default', async (key, raw, atomName, fallback) => {
     stored.set(key, raw)

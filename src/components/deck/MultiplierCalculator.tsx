@@ -1,5 +1,6 @@
 // Lets the audience vary cash leakage q, reserve ratio r and excess reserves e and see the money multiplier.
-import { useId, useState } from 'react'
+import { useId } from 'react'
+import { useSyncedState } from '../../state/sync/synced-state'
 import { moneyMultiplier } from '../../logic/money'
 import { formatPercent, formatRatio } from './format'
 
@@ -18,8 +19,13 @@ const FIELDS = [
 
 type Key = (typeof FIELDS)[number]['key']
 
+/** Another window's values: three whole percentages within the sliders' ranges. */
+const isValues = (v: unknown): v is Record<Key, number> =>
+  typeof v === 'object' && v !== null && FIELDS.every(({ key }) => Number.isInteger((v as Record<string, unknown>)[key]) && ((v as Record<Key, number>)[key]) >= 0 && (v as Record<Key, number>)[key] <= 60)
+
 export default function MultiplierCalculator({ q = 20, r = 10, e = 2 }: MultiplierCalculatorProps) {
-  const [values, setValues] = useState<Record<Key, number>>({ q: Number(q) || 0, r: Number(r) || 10, e: Number(e) || 0 })
+  // The presenter's values show on every audience screen.
+  const [values, setValues] = useSyncedState<Record<Key, number>>('multiplier', { q: Number(q) || 0, r: Number(r) || 10, e: Number(e) || 0 }, isValues)
   const id = useId()
   const result = moneyMultiplier({ q: values.q / 100, r: values.r / 100, e: values.e / 100 })
   return (

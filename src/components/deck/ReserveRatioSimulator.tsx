@@ -1,5 +1,6 @@
 // Lets the audience run deposit–loan rounds under a reserve ratio and watch deposits approach deposit / ratio.
-import { useId, useState } from 'react'
+import { useId } from 'react'
+import { useSyncedState } from '../../state/sync/synced-state'
 import { lendingLimit, lendingRounds, totalsAfter } from '../../logic/money'
 import { formatTaels, formatPercent, formatRatio } from './format'
 
@@ -12,11 +13,14 @@ export interface ReserveRatioSimulatorProps {
 
 const MAX_ROUNDS = 12
 
+const isWholeIn = (min: number, max: number) => (v: unknown): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max
+
 export default function ReserveRatioSimulator({ ratio = 10, deposit = 100 }: ReserveRatioSimulatorProps) {
   const initialRatio = Math.min(50, Math.max(1, Number(ratio) || 10))
   const initialDeposit = Math.max(1, Number(deposit) || 100)
-  const [percent, setPercent] = useState(initialRatio)
-  const [rounds, setRounds] = useState(1)
+  // The presenter's slider and rounds show on every audience screen.
+  const [percent, setPercent] = useSyncedState('reserve-ratio', initialRatio, isWholeIn(1, 50))
+  const [rounds, setRounds] = useSyncedState('reserve-rounds', 1, isWholeIn(1, MAX_ROUNDS))
   const id = useId()
   const r = percent / 100
   const list = lendingRounds(initialDeposit, r, rounds)

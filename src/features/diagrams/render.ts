@@ -16,9 +16,17 @@ export function loadMermaid(): Promise<Mermaid> {
   return mermaidPromise
 }
 
-const cache = new Map<string, DiagramResult>()
+// The one-file HTML export carries the diagrams as the browser drew them (`window.__DECK_DIAGRAMS__`), light and dark,
+// so the file needs no mermaid; the export reads them back from a drawn deck with `window.__deckDrawnDiagrams()`.
+type Drawn = Record<string, { svg: string; renderId: string; diagramType: string }>
+const carried = typeof window !== 'undefined' ? (window as unknown as { __DECK_DIAGRAMS__?: Drawn }).__DECK_DIAGRAMS__ : undefined
+const cache = new Map<string, DiagramResult>(Object.entries(carried ?? {}).map(([key, d]) => [key, { status: 'rendered', ...d }]))
+if (typeof window !== 'undefined') {
+  ;(window as unknown as { __deckDrawnDiagrams: () => Drawn }).__deckDrawnDiagrams = () =>
+    Object.fromEntries([...cache].flatMap(([key, r]) => (r.status === 'rendered' ? [[key, { svg: r.svg, renderId: r.renderId, diagramType: r.diagramType }]] : [])))
+}
 const inFlight = new Map<string, Promise<DiagramResult>>()
-const CACHE_LIMIT = 200
+const CACHE_LIMIT = Math.max(200, cache.size + 50)
 
 /** The finished render of a request, if any: lets a slide show its diagram in its very first frame. */
 export function cachedDiagram(key: string): DiagramResult | undefined {

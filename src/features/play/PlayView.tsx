@@ -5,7 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
 import { positionAtom, viewModeAtom } from '../../state/nav'
 import { scaleAtom } from '../../state/preferences'
-import { drawingModeAtom, embeddedAtom, gotoOpenAtom } from '../../state/ui'
+import { drawingModeAtom, embeddedAtom, gotoOpenAtom, helpOpenAtom } from '../../state/ui'
 import { toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav } from '../../state/navigation'
 import { preloadAround } from '../../state/slide-modules'
@@ -20,6 +20,9 @@ import { usePointerNav } from './usePointerNav'
 import { slideAnnouncement } from './announce'
 import { toggleFullscreen } from './fullscreen'
 import ViewerChrome from '../chrome/ViewerChrome'
+import BlackoutScreen from '../blackout/BlackoutScreen'
+import { restoreOr, toggleBlackout } from '../blackout/blackout'
+import HelpDialog from '../help/HelpDialog'
 import { showOverviewAtom } from '../../state/preferences'
 
 // The side editor exists only under the dev server; in a build this is null and the editor's code is left out.
@@ -45,6 +48,7 @@ export default function PlayView() {
   const stageRef = useRef<HTMLDivElement>(null)
   const overviewOpen = useAtomValue(showOverviewAtom)
   const gotoOpen = useAtomValue(gotoOpenAtom)
+  const [helpOpen, setHelp] = [useAtomValue(helpOpenAtom), useSetAtom(helpOpenAtom)]
 
   useLayoutEffect(() => {
     setMode('play')
@@ -58,8 +62,11 @@ export default function PlayView() {
   }, [no, config, slides])
 
   useShortcuts({
-    next: nav.next,
-    prev: nav.prev,
+    next: restoreOr(nav.next),
+    prev: restoreOr(nav.prev),
+    blackout: () => toggleBlackout('black'),
+    whiteout: () => toggleBlackout('white'),
+    help: embedded ? undefined : () => setHelp(true),
     toggleDark,
     toggleFullscreen,
     // Embedded (in an iframe) there are no panels to open; the keys stay the host page's.
@@ -70,7 +77,7 @@ export default function PlayView() {
       setOverview(false)
       setDrawing(false)
     },
-  }, !overviewOpen && !gotoOpen)
+  }, !overviewOpen && !gotoOpen && !helpOpen)
 
   const act = useCallback((action: 'next' | 'prev') => (action === 'next' ? nav.next() : nav.prev()), [nav])
   usePointerNav(stageRef, act, !drawing)
@@ -90,6 +97,8 @@ export default function PlayView() {
         {slideAnnouncement(config.htmlAttrs.lang ?? 'en', no, slides.length, title)}
       </div>
       {embedded ? null : <ViewerChrome no={no} clicks={clicks} />}
+      {embedded ? null : <HelpDialog />}
+      <BlackoutScreen />
       {EditorHost && config.editor && !embedded ? (
         <Suspense fallback={null}>
           <EditorHost />

@@ -10,6 +10,8 @@ export interface ShortcutDefinition {
   fn: () => void | boolean
   /** Holding the key repeats it; without this only the first press counts. */
   autoRepeat?: boolean
+  /** What the key does, in words: the `?` help lists it (a deck's own key without one is listed by its key alone). */
+  description?: string
 }
 
 /** What a deck's shortcuts can do besides the base actions. */

@@ -6,7 +6,8 @@ import { NOTE_CLICK_ATTRIBUTE } from '../../../shared/clicks'
 import { prefersReducedMotion } from '../play/transition'
 import type { Labels } from '../chrome/labels'
 
-export default function NotesPanel({ no, clicks, fontSize, t }: { no: number; clicks: number; fontSize: number; t: Labels['presenting'] }) {
+/** `scrollTo: 'start'` brings the spoken part to the top (the notes layout reads ahead); 'nearest' just keeps it in view. */
+export default function NotesPanel({ no, clicks, fontSize, t, scrollTo = 'nearest' }: { no: number; clicks: number; fontSize: number; t: Labels['presenting']; scrollTo?: 'start' | 'nearest' }) {
   const mod = useSlideModule(no)
   const ref = useRef<HTMLDivElement>(null)
   const html = mod?.noteHtml ?? ''
@@ -28,8 +29,8 @@ export default function NotesPanel({ no, clicks, fontSize, t }: { no: number; cl
         current = segment
       } else segment.removeAttribute('aria-current')
     })
-    ;(current as HTMLElement | null)?.scrollIntoView?.({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
-  }, [clicks, html])
+    ;(current as HTMLElement | null)?.scrollIntoView?.({ block: scrollTo, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
+  }, [clicks, html, scrollTo])
 
   return (
     <div className="presenter-notes-body" style={{ fontSize: `${fontSize}em` }} data-testid="presenter-notes" tabIndex={0} role="region" aria-label={t.notes}>

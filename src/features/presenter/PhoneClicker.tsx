@@ -9,8 +9,11 @@ import { previewPosition } from '../../logic/presenter'
 import { labelsFor } from '../chrome/labels'
 import NotesPanel from './NotesPanel'
 import TalkTimer from './TalkTimer'
+import Pacing from './Pacing'
 import SyncStatus from './SyncStatus'
 import { presenterIcons } from './icons'
+import NavButton from '../chrome/NavButton'
+import { blackoutAtom, restoreOr, toggleBlackout } from '../blackout/blackout'
 
 export default function PhoneClicker({ no, clicks }: { no: number; clicks: number }) {
   const config = useAtomValue(configAtom)
@@ -18,6 +21,7 @@ export default function PhoneClicker({ no, clicks }: { no: number; clicks: numbe
   const shape = useAtomValue(deckShapeAtom)
   const fontSize = useAtomValue(presenterFontSizeAtom)
   const nav = useDeckNav()
+  const blackout = useAtomValue(blackoutAtom)
   const t = labelsFor(config.htmlAttrs.lang)
   const p = t.presenting
   const total = slides.length
@@ -36,8 +40,15 @@ export default function PhoneClicker({ no, clicks }: { no: number; clicks: numbe
           </span>
           <span className="clicker-title">{slides[no - 1]?.title}</span>
           <SyncStatus t={p} />
+          <NavButton label={blackout === 'black' ? p.blackoutBack : p.blackout} icon={presenterIcons.blackout} onClick={() => toggleBlackout('black')} pressed={blackout === 'black'} testId="blackout-toggle" />
         </div>
+        {blackout !== 'none' ? (
+          <p className={`presenter-blackout-badge is-${blackout}`} role="status" data-testid="presenter-blackout">
+            {blackout === 'black' ? p.blackoutBlack : p.blackoutWhite}
+          </p>
+        ) : null}
         <TalkTimer t={p} large />
+        <Pacing no={no} clicks={clicks} t={p} />
         <div className="presenter-progress" role="progressbar" aria-label={t.progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={no} aria-valuetext={t.slideOf(no, total)}>
           <div className="presenter-progress-bar" style={{ width: `${(no / total) * 100}%` }} />
         </div>
@@ -50,10 +61,10 @@ export default function PhoneClicker({ no, clicks }: { no: number; clicks: numbe
         <NotesPanel no={no} clicks={clicks} fontSize={fontSize} t={p} />
       </section>
       <div className="clicker-buttons">
-        <button type="button" className="clicker-button clicker-prev" onClick={nav.prev} disabled={!hasPrev(at)} aria-label={t.prev} title={t.prev} data-testid="clicker-prev">
+        <button type="button" className="clicker-button clicker-prev" onClick={restoreOr(nav.prev)} disabled={!hasPrev(at)} aria-label={t.prev} title={t.prev} data-testid="clicker-prev">
           {presenterIcons.prevLarge}
         </button>
-        <button type="button" className="clicker-button clicker-next" onClick={nav.next} disabled={!hasNext(at, shape)} aria-label={t.next} title={t.next} data-testid="clicker-next">
+        <button type="button" className="clicker-button clicker-next" onClick={restoreOr(nav.next)} disabled={!hasNext(at, shape)} aria-label={t.next} title={t.next} data-testid="clicker-next">
           {presenterIcons.nextLarge}
         </button>
       </div>

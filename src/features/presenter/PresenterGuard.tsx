@@ -25,7 +25,9 @@ export default function PresenterGuard({ children }: { children: ReactNode }) {
   // The deck's own password is checked here, in the browser: a convenience only, since it ships with the files.
   // A password known only to `npm run serve` is checked by the server: the relay says when it refused us.
   const serverRefused = !config.remote && relay.relay === 'connected' && relay.passwordRequired && !relay.canWrite
-  const access: PresenterAccess = config.remote ? presenterAccess(config.remote, given) : serverRefused ? (given ? 'denied' : 'prompt') : 'open'
+  // `npm run serve` marks a presenter page it let in itself (the password, or a phone paired by QR code).
+  const serverGranted = document.querySelector<HTMLMetaElement>('meta[name="deck-presenter-access"]')?.content === 'granted'
+  const access: PresenterAccess = serverGranted && !given ? 'granted' : config.remote ? presenterAccess(config.remote, given) : serverRefused ? (given ? 'denied' : 'prompt') : 'open'
 
   // A deck that turns presenter mode off (`presenter: false`, or 'dev' in a build) has no presenter pages at all.
   if (!presenterAllowed(config)) return <Navigate to={refusedPath(pathname)} replace />

@@ -1,10 +1,12 @@
 // Makes a talk easy to give from a laptop: the current slide, the next step, the notes, the timer and every presenter toggle.
-import { useRef } from 'react'
+import { useRef, type CSSProperties } from 'react'
 import { useLocation } from 'react-router-dom'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
 import { deckShapeAtom } from '../../state/nav'
 import { presenterCursorAtom, presenterFontSizeAtom, presenterLayoutAtom, showOverviewAtom } from '../../state/preferences'
+import { helpOpenAtom } from '../../state/ui'
+import { presenterNotesSplitAtom } from '../../state/preferences'
 import { drawingModeAtom, gotoOpenAtom } from '../../state/ui'
 import { canToggleDarkAtom, isDarkAtom, toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav } from '../../state/navigation'
@@ -24,6 +26,11 @@ import NotesPanel from './NotesPanel'
 import TalkTimer from './TalkTimer'
 import SyncStatus from './SyncStatus'
 import { presenterIcons } from './icons'
+import Pacing from './Pacing'
+import NotesSplit from './NotesSplit'
+import PairPhone from './PairPhone'
+import { blackoutAtom, toggleBlackout } from '../blackout/blackout'
+import { clampNotesSplit, nextLayout } from '../../logic/presenter'
 
 export default function PresenterScreen({ no, clicks }: { no: number; clicks: number }) {
   const config = useAtomValue(configAtom)
@@ -40,6 +47,9 @@ export default function PresenterScreen({ no, clicks }: { no: number; clicks: nu
   const drawingControls = useAtomValue(drawingControlsAtom)
   const [drawingMode, setDrawingMode] = useAtom(drawingModeAtom)
   const nav = useDeckNav()
+  const blackout = useAtomValue(blackoutAtom)
+  const notesSplit = clampNotesSplit(useAtomValue(presenterNotesSplitAtom))
+  const [helpOpen, setHelp] = useAtom(helpOpenAtom)
   const { search } = useLocation()
   const slideBox = useRef<HTMLDivElement>(null)
   usePresenterPointer(slideBox, cursorOn)
@@ -55,9 +65,10 @@ export default function PresenterScreen({ no, clicks }: { no: number; clicks: nu
   const clicksQuery = clicks ? `${keep ? '&' : '?'}clicks=${clicks}` : ''
 
   return (
-    <div className="presenter" data-layout={layout} data-testid="presenter-view">
+    <div className="presenter" data-layout={layout} data-blackout={blackout} data-testid="presenter-view">
       <header className="presenter-bar">
         <TalkTimer t={p} />
+        <Pacing no={no} clicks={clicks} t={p} />
         <span className="presenter-counter" data-testid="presenter-counter">
           <span aria-hidden="true">
             {no} / {total}
@@ -69,6 +80,11 @@ export default function PresenterScreen({ no, clicks }: { no: number; clicks: nu
           <div className="presenter-progress-bar" style={{ width: `${(no / total) * 100}%` }} />
         </div>
         <SyncStatus t={p} />
+        {blackout !== 'none' ? (
+          <span className={`presenter-blackout-badge is-${blackout}`} role="status" data-testid="presenter-blackout">
+            {blackout === 'black' ? p.blackoutBlack : p.blackoutWhite}
+          </span>
+        ) : null}
         <span className="presenter-bar-spacer" />
         <NavButton label={t.prev} icon={icons.prev} shortcut="←" onClick={nav.prev} disabled={!hasPrev(at)} testId="presenter-prev" />
         <NavButton label={t.next} icon={icons.next} shortcut="→" onClick={nav.next} disabled={!hasNext(at, shape)} testId="presenter-next" />
@@ -79,25 +95,34 @@ export default function PresenterScreen({ no, clicks }: { no: number; clicks: nu
           <span className="sr-only">{p.fontSize(fontSize)}</span>
         </span>
         <NavButton label={p.fontLarger} icon={presenterIcons.fontLarger} onClick={() => setFontSize(stepFontSize(fontSize, 1))} disabled={fontSize >= FONT_SIZE_MAX} testId="font-larger" />
-        <NavButton label={`${t.presenterLayout} (${p.layoutNow(layout)})`} icon={layout === 1 ? presenterIcons.layout1 : presenterIcons.layout2} onClick={() => setLayout(layout === 1 ? 2 : 1)} testId="presenter-layout" />
+        <NavButton label={`${t.presenterLayout} (${layout === 3 ? p.layoutNotes : p.layoutNow(layout)})`} icon={presenterIcons[`layout${layout}`]} onClick={() => setLayout(nextLayout(layout))} testId="presenter-layout" />
         <NavButton label={cursorOn ? p.cursorOn : t.presenterCursor} icon={presenterIcons.cursor} onClick={() => setCursorOn(!cursorOn)} pressed={cursorOn} testId="presenter-cursor-toggle" />
         {drawingControls ? <NavButton label={t.drawing} icon={<span aria-hidden="true">✎</span>} onClick={() => setDrawingMode((v) => !v)} pressed={drawingMode} testId="drawing-toggle" /> : null}
+        <NavButton label={blackout === 'black' ? p.blackoutBack : p.blackout} icon={presenterIcons.blackout} onClick={() => toggleBlackout('black')} pressed={blackout === 'black'} testId="blackout-toggle" />
+        <PairPhone no={no} t={p} closeLabel={t.close} />
         <span className="slidev-nav-sep" aria-hidden="true" />
         <NavButton label={t.overview} icon={icons.overview} shortcut="o" onClick={() => setOverview((v) => !v)} opensDialog expanded={overviewOpen} testId="nav-overview" />
         <NavButton label={t.goto} icon={icons.goto} shortcut="g" onClick={() => setGoto((v) => !v)} opensDialog expanded={gotoOpen} testId="nav-goto" />
         <NavButton label={canToggleDark ? t.dark : t.darkForced} icon={dark ? icons.moon : icons.sun} shortcut={canToggleDark ? 'd' : undefined} onClick={toggleDark} pressed={dark} disabled={!canToggleDark} testId="nav-dark" />
         <RecordingControls />
+        <NavButton label={t.help.open} icon={presenterIcons.help} shortcut="?" onClick={() => setHelp(true)} opensDialog expanded={helpOpen} testId="nav-help" />
         <NavButton label={t.play} icon={icons.play} to={`/${no}${keep}${clicksQuery}`} testId="nav-play" />
       </header>
-      <div className="presenter-body">
+      <div className="presenter-body" style={layout === 3 ? ({ '--notes-split': `${notesSplit * 100}%` } as CSSProperties) : undefined}>
         <section className="presenter-panel presenter-main" aria-label={p.current}>
           <div ref={slideBox} className="presenter-slide" data-testid="presenter-main">
             <SlideCanvas>
               <SlideStage no={no} clicks={clicks} animate={false} />
               <DrawingSlot no={no} />
             </SlideCanvas>
+            {blackout !== 'none' ? (
+              <div className="presenter-main-dim" aria-hidden="true">
+                <span>{blackout === 'black' ? p.blackoutBlack : p.blackoutWhite}</span>
+              </div>
+            ) : null}
           </div>
         </section>
+        {layout === 3 ? <NotesSplit label={p.notesSplit} /> : null}
         <section className="presenter-panel presenter-next" aria-label={p.next} data-testid="presenter-preview">
           <h2 className="presenter-panel-title">
             {p.next}
@@ -115,7 +140,7 @@ export default function PresenterScreen({ no, clicks }: { no: number; clicks: nu
         </section>
         <section className="presenter-panel presenter-notes">
           <h2 className="presenter-panel-title">{p.notes}</h2>
-          <NotesPanel no={no} clicks={clicks} fontSize={fontSize} t={p} />
+          <NotesPanel no={no} clicks={clicks} fontSize={fontSize} t={p} scrollTo={layout === 3 ? 'start' : 'nearest'} />
         </section>
       </div>
     </div>

@@ -5,7 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
 import { positionAtom, viewModeAtom } from '../../state/nav'
 import { showOverviewAtom } from '../../state/preferences'
-import { drawingModeAtom, gotoOpenAtom } from '../../state/ui'
+import { drawingModeAtom, gotoOpenAtom, helpOpenAtom } from '../../state/ui'
 import { toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav } from '../../state/navigation'
 import { preloadAround } from '../../state/slide-modules'
@@ -20,6 +20,8 @@ import { labelsFor } from '../chrome/labels'
 import PresenterGuard from './PresenterGuard'
 import PresenterScreen from './PresenterScreen'
 import PhoneClicker from './PhoneClicker'
+import HelpDialog from '../help/HelpDialog'
+import { restoreOr, toggleBlackout } from '../blackout/blackout'
 import './presenter.css'
 
 function useMediaQuery(query: string): boolean {
@@ -55,6 +57,7 @@ function PresenterRoute() {
   const [overviewOpen, gotoOpen] = [useAtomValue(showOverviewAtom), useAtomValue(gotoOpenAtom)]
   const setOverview = useSetAtom(showOverviewAtom)
   const setGoto = useSetAtom(gotoOpenAtom)
+  const [helpOpen, setHelp] = [useAtomValue(helpOpenAtom), useSetAtom(helpOpenAtom)]
   const setDrawing = useSetAtom(drawingModeAtom)
   const phone = useMediaQuery(PHONE_QUERY)
 
@@ -72,8 +75,11 @@ function PresenterRoute() {
 
   useShortcuts(
     {
-      next: nav.next,
-      prev: nav.prev,
+      next: restoreOr(nav.next),
+      prev: restoreOr(nav.prev),
+      blackout: () => toggleBlackout('black'),
+      whiteout: () => toggleBlackout('white'),
+      help: () => setHelp(true),
       toggleDark,
       toggleFullscreen,
       toggleGoto: () => setGoto((open) => !open),
@@ -84,7 +90,7 @@ function PresenterRoute() {
         setDrawing(false)
       },
     },
-    !overviewOpen && !gotoOpen,
+    !overviewOpen && !gotoOpen && !helpOpen,
   )
 
   if (!no) {
@@ -98,6 +104,7 @@ function PresenterRoute() {
       {phone ? <PhoneClicker no={no} clicks={clicks} /> : <PresenterScreen no={no} clicks={clicks} />}
       {overviewOpen ? <Overview /> : null}
       {gotoOpen ? <Goto /> : null}
+      <HelpDialog />
     </>
   )
 }

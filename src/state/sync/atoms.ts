@@ -1,6 +1,6 @@
 // What this window knows of the shared state (timer, cursor, positions) and of its link to a relay, for the UI to show.
 import { atom } from 'jotai'
-import { initialSharedState, type SharedState } from '../../../shared/sync-protocol'
+import { initialSharedState, type PairedDevice, type SharedState } from '../../../shared/sync-protocol'
 
 /** This window's copy of the shared state: its own moves and every valid update received. */
 export const sharedStateAtom = atom<SharedState>(initialSharedState())
@@ -13,8 +13,15 @@ export interface RelayStatus {
   relay: 'none' | 'connecting' | 'connected' | 'offline'
   canWrite: boolean
   passwordRequired: boolean
+  /** The relay pairs phones (npm run serve) and this window gave the password. */
+  canPair?: boolean
 }
 export const relayStatusAtom = atom<RelayStatus>({ relay: 'none', canWrite: false, passwordRequired: false })
+
+/** The latest one-time pairing address the relay issued to this window. */
+export const pairingAtom = atom<{ url: string; expires: number; reachable: boolean } | null>(null)
+/** The phones paired with the relay (only password holders are told). */
+export const pairedDevicesAtom = atom<PairedDevice[]>([])
 
 function randomId(): string {
   const bytes = new Uint8Array(6)

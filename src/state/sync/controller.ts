@@ -1,12 +1,12 @@
 // Makes windows and devices follow the presenter: publishes this window's moves, applies others' (without echo), resyncs.
 import type { createStore } from 'jotai'
-import { applyPatch, isPresenterPath, type LastUpdate, type SharedPatch, type SharedState } from '../../../shared/sync-protocol'
+import { applyPatch, isPresenterPath, type ClientMessage, type LastUpdate, type SharedPatch, type SharedState } from '../../../shared/sync-protocol'
 import { drawingsChanges, followTarget, isFresh, isPrintLocation, nextStamp, welcomeAction, type SyncRole } from '../../logic/sync-rules'
 import type { Position } from '../../logic/nav'
 import { positionAtom, viewModeAtom, deckShapeAtom } from '../nav'
 import { configAtom } from '../deck'
 import { drawingsAtom, drawingsOriginAtom } from '../drawings'
-import { relayStatusAtom, sharedStateAtom } from './atoms'
+import { pairedDevicesAtom, pairingAtom, relayStatusAtom, sharedStateAtom } from './atoms'
 import type { SyncTransport, TransportEvents } from './transports'
 
 type Store = ReturnType<typeof createStore>
@@ -27,10 +27,16 @@ export interface SyncOptions {
 const DRAWINGS_INTERVAL = 100
 
 let active: ((patch: SharedPatch) => void) | null = null
+let activeRequest: ((message: ClientMessage) => void) | null = null
 
 /** Changes the shared state from this window (timer, cursor) and sends it; does nothing while sync is not running. */
 export function updateShared(patch: SharedPatch): void {
   active?.(patch)
+}
+
+/** Asks the relay itself (pairing a phone, revoking one); nothing happens without a relay. */
+export function requestRelay(message: ClientMessage): void {
+  activeRequest?.(message)
 }
 
 const samePosition = (a: Position | null, b: Position) => a !== null && a.no === b.no && a.clicks === b.clicks
@@ -47,7 +53,7 @@ export function startSync({ store, id, follow, connect, location = () => window.
   let sentDrawings = store.get(drawingsAtom)
   let relayWritable = false
   let adoptedPeer = false
-  let pendingWelcome: { state: SharedState; canWrite: boolean; passwordRequired: boolean } | null = null
+  let pendingWelcome: { state: SharedState; canWrite: boolean; passwordRequired: boolean; canPair: boolean } | null = null
 
   const role = (): SyncRole | null => {
     const mode = store.get(viewModeAtom)
@@ -71,9 +77,9 @@ export function startSync({ store, id, follow, connect, location = () => window.
     if (!who) return
     if (pendingWelcome) {
       // The relay spoke before this window knew its role: resync first; if that moved us, this position is not news.
-      const { state, canWrite, passwordRequired } = pendingWelcome
+      const { state, canWrite, passwordRequired, canPair } = pendingWelcome
       pendingWelcome = null
-      if (events.welcome(state, canWrite, passwordRequired) === 'follow') return
+      if (events.welcome(state, canWrite, passwordRequired, canPair) === 'follow') return
     }
     const at = store.get(positionAtom)
     if (samePosition(lastPosition, at)) return
@@ -135,20 +141,21 @@ export function startSync({ store, id, follow, connect, location = () => window.
         if (target) goTo(target)
       }
     },
-    welcome(state, canWrite, passwordRequired) {
+    welcome(state, canWrite, passwordRequired, canPair = false) {
       relayWritable = canWrite
-      store.set(relayStatusAtom, { relay: 'connected', canWrite, passwordRequired })
+      store.set(relayStatusAtom, { relay: 'connected', canWrite, passwordRequired, canPair })
       const who = role()
       if (!who) {
-        pendingWelcome = { state, canWrite, passwordRequired }
+        pendingWelcome = { state, canWrite, passwordRequired, canPair }
         return 'keep'
       }
       const mine = store.get(sharedStateAtom)
       const action = welcomeAction(state, { id, role: who, canWrite, last: myLast })
       if (action === 'push') {
         // The relay restarted, or missed our moves while we were away: it learns where the talk is from us.
-        const push: SharedPatch = { page: mine.page, clicks: mine.clicks, timer: mine.timer, cursor: mine.cursor, lastUpdate: myLast! }
+        const push: SharedPatch = { page: mine.page, clicks: mine.clicks, timer: mine.timer, cursor: mine.cursor, blackout: mine.blackout, lastUpdate: myLast! }
         if (Object.keys(mine.drawings).length) push.drawings = mine.drawings
+        if (Object.keys(mine.widgets).length) push.widgets = mine.widgets
         for (const transport of transports) if (transport.isRelay) transport.send(push, mine)
         return 'push'
       }
@@ -170,9 +177,17 @@ export function startSync({ store, id, follow, connect, location = () => window.
       if (mine.timer.status === 'stopped' && mine.timer.elapsed === 0) patch.timer = state.timer
       if (mine.page < 1 && state.page >= 1) Object.assign(patch, { page: state.page, clicks: state.clicks })
       if (state.cursor) patch.cursor = state.cursor
+      if (mine.blackout === 'none' && state.blackout !== 'none') patch.blackout = state.blackout
+      if (!Object.keys(mine.widgets).length && Object.keys(state.widgets).length) patch.widgets = state.widgets
       if (Object.keys(patch).length) store.set(sharedStateAtom, applyPatch(mine, patch))
       if (state.lastUpdate && isFresh(state.lastUpdate, seen) && state.lastUpdate.id !== id) seen.set(state.lastUpdate.id, state.lastUpdate.time)
       if (!Object.keys(store.get(drawingsAtom)).length && Object.keys(state.drawings).length) mergeDrawings(state.drawings)
+    },
+    pairing(pairing) {
+      store.set(pairingAtom, pairing)
+    },
+    devices(devices) {
+      store.set(pairedDevicesAtom, devices)
     },
     status(relay) {
       if (relay !== 'connected') relayWritable = false
@@ -216,11 +231,16 @@ export function startSync({ store, id, follow, connect, location = () => window.
     if (role()) send(patch)
   }
   active = update
+  const request = (message: ClientMessage) => {
+    for (const transport of transports) if (transport.isRelay) transport.request?.(message)
+  }
+  activeRequest = request
   return () => {
     clearTimeout(drawingsTimer)
     for (const stop of unsubscribe) stop()
     for (const transport of transports) transport.close()
     if (active === update) active = null
+    if (activeRequest === request) activeRequest = null
     store.set(relayStatusAtom, { relay: 'none', canWrite: false, passwordRequired: false })
   }
 }

@@ -1,6 +1,7 @@
 // Carries shared-state changes between windows: BroadcastChannel and storage events in one browser, a WebSocket relay
 // (`npm run serve`) or the dev server's own socket across devices. Every incoming message is validated before use.
 import {
+  type PairedDevice,
   parsePatch,
   parseServerMessage,
   parseSharedState,
@@ -14,7 +15,10 @@ export interface TransportEvents {
   /** Another window's change. */
   patch: (patch: SharedPatch) => void
   /** A relay's whole state after (re)connecting, and whether this window may write to it. */
-  welcome: (state: SharedState, canWrite: boolean, passwordRequired: boolean) => 'follow' | 'push' | 'keep' | void
+  welcome: (state: SharedState, canWrite: boolean, passwordRequired: boolean, canPair?: boolean) => 'follow' | 'push' | 'keep' | void
+  /** The relay issued a one-time pairing address (npm run serve), or listed the paired phones. */
+  pairing?: (pairing: { url: string; expires: number; reachable: boolean }) => void
+  devices?: (devices: PairedDevice[]) => void
   /** Another window of this browser answered our hello with its state (adopted without moving). */
   peerState: (state: SharedState) => void
   /** The link to the relay changed. */
@@ -27,6 +31,8 @@ export interface SyncTransport {
   close: () => void
   /** Relays may refuse writes; same-browser transports never do. */
   readonly isRelay: boolean
+  /** A message for the relay itself (pairing), not a change to relay to others. */
+  request?: (message: ClientMessage) => void
 }
 
 type PeerMessage = { type: 'patch'; patch: unknown } | { type: 'hello' } | { type: 'state'; state: unknown }
@@ -101,8 +107,10 @@ function handleServerMessage(data: unknown, events: TransportEvents, warned: Set
     return
   }
   const m = message.value
-  if (m.type === 'welcome') events.welcome(m.state, m.canWrite, m.passwordRequired)
+  if (m.type === 'welcome') events.welcome(m.state, m.canWrite, m.passwordRequired, m.canPair ?? false)
   else if (m.type === 'patch') events.patch(m.patch)
+  else if (m.type === 'pairing') events.pairing?.(m)
+  else if (m.type === 'devices') events.devices?.(m.devices)
   else if (!warned.has(m.reason)) {
     warned.add(m.reason)
     console.warn(`[sync] the relay refused a change: ${m.reason}`)
@@ -153,6 +161,9 @@ export function createSocketTransport(url: string, password: string | null, even
     isRelay: true,
     send(patch) {
       if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'patch', patch } satisfies ClientMessage))
+    },
+    request(message) {
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message))
     },
     close() {
       closed = true
