@@ -161,6 +161,13 @@ test.describe('key help', () => {
     // The deck's key really does what the help says.
     await page.keyboard.press('Shift+L')
     await expect(page).toHaveURL(`${serveURL}/107`)
+    // The bar's ? button opens it too (for pointer and keyboard users who do not know the key).
+    await page.getByTestId('nav-help').focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByTestId('nav-help')).toBeFocused()
   })
 
   test('the presenter view has its own help, opened by ? or its button', async ({ page }) => {

@@ -5,7 +5,7 @@ import { deckShapeAtom } from '../../state/nav'
 import { scaleAtom, showEditorAtom, showOverviewAtom, viewChoiceAtom } from '../../state/preferences'
 import { readerSearch } from '../../logic/reader'
 import { editorIcon } from '../editor/icon'
-import { drawingModeAtom, embeddedAtom, gotoOpenAtom, infoOpenAtom } from '../../state/ui'
+import { drawingModeAtom, embeddedAtom, gotoOpenAtom, helpOpenAtom, infoOpenAtom } from '../../state/ui'
 import { drawingControlsAtom } from '../drawing/role'
 import { drawingIcons } from '../drawing/icons'
 import { viewModeAtom } from '../../state/nav'
@@ -40,6 +40,7 @@ export default function NavControls({ no, clicks, children }: { no: number; clic
   const [editorOpen, setEditorOpen] = useAtom(showEditorAtom)
   const [gotoOpen, setGoto] = useAtom(gotoOpenAtom)
   const [infoOpen, setInfo] = useAtom(infoOpenAtom)
+  const [helpOpen, setHelp] = useAtom(helpOpenAtom)
   const fullscreen = useIsFullscreen()
   const drawingControls = useAtomValue(drawingControlsAtom)
   const [drawingMode, setDrawingMode] = useAtom(drawingModeAtom)
@@ -73,6 +74,7 @@ export default function NavControls({ no, clicks, children }: { no: number; clic
           <NavButton label={t.drawing} icon={drawingIcons.pen} onClick={() => setDrawingMode((v) => !v)} pressed={drawingMode} testId="drawing-toggle" />
         ) : null}
         {mode === 'play' && infoHtml ? <NavButton label={t.info} icon={icons.info} onClick={() => setInfo(true)} opensDialog expanded={infoOpen} testId="nav-info" /> : null}
+        <NavButton label={t.help.open} icon={icons.help} shortcut="?" onClick={() => setHelp(true)} opensDialog expanded={helpOpen} testId="nav-help" />
         {download ? <NavButton label={t.download} icon={icons.download} href={download} download testId="nav-download" /> : null}
         {/* Dev only: the side editor writes through the dev server (absent from builds). */}
         {import.meta.env.DEV && config.editor && mode === 'play' ? <NavButton label={t.editor} icon={editorIcon} shortcut="e" onClick={() => setEditorOpen((v) => !v)} pressed={editorOpen} testId="nav-editor" /> : null}

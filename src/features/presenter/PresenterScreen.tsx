@@ -105,7 +105,7 @@ export default function PresenterScreen({ no, clicks }: { no: number; clicks: nu
         <NavButton label={t.goto} icon={icons.goto} shortcut="g" onClick={() => setGoto((v) => !v)} opensDialog expanded={gotoOpen} testId="nav-goto" />
         <NavButton label={canToggleDark ? t.dark : t.darkForced} icon={dark ? icons.moon : icons.sun} shortcut={canToggleDark ? 'd' : undefined} onClick={toggleDark} pressed={dark} disabled={!canToggleDark} testId="nav-dark" />
         <RecordingControls />
-        <NavButton label={t.help.open} icon={presenterIcons.help} shortcut="?" onClick={() => setHelp(true)} opensDialog expanded={helpOpen} testId="nav-help" />
+        <NavButton label={t.help.open} icon={icons.help} shortcut="?" onClick={() => setHelp(true)} opensDialog expanded={helpOpen} testId="nav-help" />
         <NavButton label={t.play} icon={icons.play} to={`/${no}${keep}${clicksQuery}`} testId="nav-play" />
       </header>
       <div className="presenter-body" style={layout === 3 ? ({ '--notes-split': `${notesSplit * 100}%` } as CSSProperties) : undefined}>

@@ -19,7 +19,6 @@ export const presenterIcons = {
   layout2: <Icon><rect x="3" y="4" width="18" height="16" rx="2" /><path d="M12 4v16M3 14h9" /></Icon>,
   layout3: <Icon><rect x="3" y="4" width="18" height="16" rx="2" /><path d="M9 4v16M3 12h6M12 9h6M12 13h6M12 17h4" /></Icon>,
   blackout: <Icon><rect x="3" y="5" width="18" height="12" rx="1" fill="currentColor" /><path d="M8 21h8M12 17v4" /></Icon>,
-  help: <Icon><circle cx="12" cy="12" r="9" /><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5h.01" /></Icon>,
   phone: <Icon><rect x="7" y="2" width="10" height="20" rx="2" /><path d="M11 18h2" /></Icon>,
   cursor: <Icon><path d="M5 3l14 8-6 2-2 6z" /></Icon>,
   prevLarge: <Icon size={56}><path d="M15 5l-7 7 7 7" /></Icon>,
