@@ -68,4 +68,4 @@ it('a remote download URL needs no export; a bad one fails the build with a clea
   expect(outside.status).toBe(1)
   expect(outside.stderr).toContain('points outside the build folder')
   expect(outside.stderr).toContain('download: false')
-})
+}, 120_000)
