@@ -136,6 +136,7 @@ export default function deckPlugin(): Plugin {
       no,
       hast: highlighted,
       noteHtml: state.noteHtml,
+      styles: state.analyzed.styles,
       onUnknownComponent: (tag) => console.warn(`[deck] slide ${no}: no component for <${tag}>`),
     })
   }

@@ -5,6 +5,8 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkRehype from 'remark-rehype'
 import rehypeRaw from 'rehype-raw'
+import remarkMath from 'remark-math'
+import rehypeKatex from 'rehype-katex'
 import { toHtml } from 'hast-util-to-html'
 import type { Root } from 'hast'
 import { NOTE_CLICK_ATTRIBUTE } from '../../shared/clicks'
@@ -18,6 +20,8 @@ import rehypeEmbeds from './rehype-embeds'
 import rehypeSlots from './rehype-slots'
 import rehypeShiki from './rehype-shiki'
 import rehypeInfo from './rehype-info'
+import remarkBlockMeta from './remark-block-meta'
+import rehypeMathLines from './rehype-math-lines'
 
 export interface SlideCompileOptions {
   total: number
@@ -43,13 +47,19 @@ export interface AnalyzedSlide {
   hast: Root
   clicks: number
   messages: SlideMessage[]
+  /** Style sheets the slide's module imports (KaTeX's only when the slide has math). */
+  styles: string[]
   /** Warnings still being worked out (diagram checks with `checkDiagrams: 'later'`). */
   later: Promise<SlideMessage[]>
 }
 
 function collect(file: VFile): SlideMessage[] {
-  return file.messages.map((m) => ({ line: m.line ?? undefined, message: m.reason }))
+  // rehype-katex says only "Could not render math"; KaTeX's own reason is in the cause.
+  return file.messages.map((m) => ({ line: m.line ?? undefined, message: m.cause instanceof Error ? `${m.reason}: ${m.cause.message}` : m.reason }))
 }
+
+/** KaTeX's style sheet and fonts, bundled from the package (no network). */
+export const KATEX_CSS = 'katex/dist/katex.min.css'
 
 /** Stage one, synchronous: everything but highlighting; enough to know the click count. */
 export function analyzeSlide(content: string, options: SlideCompileOptions): AnalyzedSlide {
@@ -57,11 +67,16 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(remarkParse)
     .use(remarkFrontmatter)
     .use(remarkGfm)
+    .use(remarkMath)
+    .use(remarkBlockMeta)
     .use(remarkComponentTags)
     .use(remarkMermaid, { defaults: options.mermaid, check: options.checkDiagrams })
     .use(remarkRehype, { allowDangerousHtml: true })
+    // Before rehype-raw, which drops the places of nodes that were not raw HTML (a TeX error names its line).
+    .use(rehypeKatex, { strict: 'ignore' })
     .use(rehypeRaw)
     .use(rehypeLinks, { total: options.total, configs: options.configs })
+    .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })
     .use(rehypeEmbeds)
@@ -69,7 +84,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
   const file = new VFile({ value: content })
   const hast = processor.runSync(processor.parse(file), file) as Root
   const later = Promise.all(file.data.laterMessages ?? []).then((found) => found.filter((m): m is SlideMessage => m !== null))
-  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), later }
+  const styles = file.data.math ? [KATEX_CSS] : []
+  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), later, styles }
 }
 
 /** Stage two, asynchronous: code highlighting on a copy of the analysed tree. */

@@ -61,6 +61,13 @@ export class ClickCounter {
     return this.note({ since: this.current, hide: hide || undefined })
   }
 
+  /** A block of `count` line steps: its second step takes the next click, each further step one more. */
+  steps(count: number): number {
+    const since = this.current + 1
+    if (count > 1) this.note({ since: this.advance(count - 1) })
+    return since
+  }
+
   private note(timing: ClickTiming): ClickTiming {
     this.total = Math.max(this.total, timing.until ?? timing.since)
     return timing
@@ -139,6 +146,7 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown } = 
           node = { type: 'element', tagName: 'div', properties: { className: ['slidev-vclicks'] }, children: node.children }
           return node
         }
+        if (node.properties.dataStepsCount !== undefined) node.properties.dataStepsSince = String(counter.steps(Number(node.properties.dataStepsCount)))
         const present = CLICK_DIRECTIVES.filter((name) => name in node.properties)
         if (present.length) {
           const hide = present.includes('v-click.hide') || present.includes('v-click-hide')

@@ -2,6 +2,7 @@
 // numbers when the deck asks and a copy button when `codeCopy` is on; no highlighter ships to the browser.
 import type { Root, Element, ElementContent } from 'hast'
 import { visit } from 'unist-util-visit'
+import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps'
 import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki'
 
 export interface RehypeShikiOptions {
@@ -42,6 +43,34 @@ interface Block {
   index: number
   code: string
   lang: string
+  /** What remark-block-meta and rehype-clicks wrote on the fence's <code> (title, line steps, options). */
+  meta: Element['properties']
+}
+
+/** Marks each `.line` with the steps that highlight it and its class at the first step. */
+function markLines(pre: Element, steps: string) {
+  const lines: Element[] = []
+  visit(pre, 'element', (node: Element) => {
+    const classes: unknown = node.properties.className ?? node.properties.class
+    const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
+    if (!list.includes('line')) return
+    lines.push(node)
+    return 'skip'
+  })
+  const perLine = highlightStepsOfLines(parseLineSteps(steps), lines.length)
+  lines.forEach((line, i) => {
+    const classes: unknown = line.properties.className ?? line.properties.class
+    delete line.properties.class
+    const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
+    line.properties.className = [...list, isHighlightedAt(perLine[i + 1] ?? '', 0) ? 'highlighted' : 'dishonored']
+    line.properties.dataHighlightSteps = perLine[i + 1]
+  })
+}
+
+/** A CSS length from an option (`200` → `200px`); anything that is not a plain length becomes `none`. */
+function cssLength(value: string): string {
+  if (/^\d+(\.\d+)?$/.test(value)) return `${value}px`
+  return /^\d+(\.\d+)?(px|em|rem|%|vh|cqh)$/.test(value) ? value : 'none'
 }
 
 export default function rehypeShiki(options: RehypeShikiOptions = {}) {
@@ -53,7 +82,7 @@ export default function rehypeShiki(options: RehypeShikiOptions = {}) {
       const [first] = only
       const code = only.length === 1 && first?.type === 'element' && first.tagName === 'code' ? first : null
       if (!code) return
-      blocks.push({ parent: parent as Element | Root, index, code: textOf(code).replace(/\n$/, ''), lang: codeLanguage(languageOf(code)) })
+      blocks.push({ parent: parent as Element | Root, index, code: textOf(code).replace(/\n$/, ''), lang: codeLanguage(languageOf(code)), meta: code.properties })
       return 'skip'
     })
     if (!blocks.length) return
@@ -69,7 +98,20 @@ export default function rehypeShiki(options: RehypeShikiOptions = {}) {
       const classes: unknown = pre.properties.className ?? pre.properties.class
       delete pre.properties.class
       const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
-      pre.properties.className = [...list, ...(options.lineNumbers ? ['line-numbers'] : [])]
+      const { dataTitle, dataLineSteps, dataStepsCount, dataStepsSince, dataLines, dataStartLine, dataMaxHeight } = block.meta
+      const numbered = dataLines === undefined ? options.lineNumbers : String(dataLines) === 'true'
+      pre.properties.className = [...list, ...(numbered ? ['line-numbers'] : [])]
+      // Numbers count on from `startLine` (the counter is incremented before each line shows it).
+      const start = Number(dataStartLine ?? 1)
+      if (numbered && Number.isFinite(start) && start !== 1) {
+        const inner = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')
+        if (inner) inner.properties.style = `counter-reset: deck-code-line ${Math.trunc(start) - 1}`
+      }
+      if (dataLineSteps !== undefined) {
+        markLines(pre, String(dataLineSteps))
+        pre.properties.dataStepsSince = String(dataStepsSince ?? 0)
+        pre.properties.dataStepsCount = String(dataStepsCount ?? 1)
+      }
       // The theme's code background stays; only the text colours come from shiki.
       pre.properties.style = String(pre.properties.style ?? '')
         .split(';')
@@ -79,7 +121,9 @@ export default function rehypeShiki(options: RehypeShikiOptions = {}) {
       // Lines are separated by "\n" text nodes, which a copy of the selection keeps.
       const children: ElementContent[] = [pre]
       if (options.codeCopy) children.push({ type: 'element', tagName: 'deck-code-copy', properties: { code: block.code }, children: [] })
-      const wrapper: Element = { type: 'element', tagName: 'div', properties: { className: ['deck-code'] }, children }
+      if (dataMaxHeight !== undefined) pre.properties.style = `${String(pre.properties.style ?? '')};max-height:${cssLength(String(dataMaxHeight))};overflow-y:auto`
+      if (dataTitle !== undefined) children.unshift({ type: 'element', tagName: 'div', properties: { className: ['deck-code-title'] }, children: [{ type: 'text', value: String(dataTitle) }] })
+      const wrapper: Element = { type: 'element', tagName: 'div', properties: { className: ['deck-code', ...(dataTitle !== undefined ? ['has-title'] : [])] }, children }
       ;(block.parent.children as ElementContent[])[block.index] = wrapper
     }
   }

@@ -86,12 +86,14 @@ export interface SlideModuleInput {
   /** The slide's HAST: a root whose children are `deck-slot` elements. */
   hast: Root
   noteHtml: string
+  /** Style sheets to import (KaTeX's, the slide's scoped style). */
+  styles?: string[]
   /** Receives the tag of a `deck-*` element no component is registered for. */
   onUnknownComponent?: (tag: string) => void
 }
 
 /** The module code of one slide: `slots` (React elements per layout slot), `noteHtml`, and HMR self-acceptance. */
-export function slideModuleCode({ no, hast, noteHtml, onUnknownComponent = () => {} }: SlideModuleInput): string {
+export function slideModuleCode({ no, hast, noteHtml, styles = [], onUnknownComponent = () => {} }: SlideModuleInput): string {
   const used = new Map<string, ComponentRef>()
   const slots: string[] = []
   for (const slot of hast.children as Element[]) {
@@ -105,6 +107,7 @@ export function slideModuleCode({ no, hast, noteHtml, onUnknownComponent = () =>
   return [
     `import { jsx as _jsx, jsxs as _jsxs, Fragment as _Fragment } from 'react/jsx-runtime'`,
     ...imports,
+    ...styles.map((style) => `import ${JSON.stringify(style)}`),
     `export const no = ${no}`,
     `export const noteHtml = ${JSON.stringify(noteHtml)}`,
     `export const slots = {\n${slots.join(',\n')}\n}`,

@@ -10,12 +10,8 @@ import { createProgress } from './progress'
 import { exportDeck, readManifest, type DeckManifest } from './run'
 import { pdfFileName, type Format } from './options'
 import { parseRangeString } from '../../shared/range'
-import { notePlainText, readDeckSource, type DeckSource } from './deck-source'
-import { notesMarkdown } from './md'
-import { writePngs } from './png'
-import { buildPptx } from './pptx'
+import type { DeckSource } from './deck-source'
 import { launchBrowser, openPrintView, type PrintSession } from './session'
-import { exportHtml } from './html'
 
 export interface ExportFormatsOptions {
   formats: Format[]
@@ -125,7 +121,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   for (const format of formats) checkWritable(paths[format], format === 'png')
 
   let source: DeckSource | undefined
-  const deckSource = () => (source ??= readDeckSource(options.entry, options.root))
+  const deckSource = async () => (source ??= (await import('./deck-source')).readDeckSource(options.entry, options.root))
   const results: FormatResult[] = []
   const warnings: string[] = []
   let browser: Browser | undefined
@@ -158,8 +154,10 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
       const started = Date.now()
       const path = paths[format]
       progress.update(`${format}: starting…`)
+      // Each format's module loads only when asked for (pptxgenjs and the rest cost a PDF-only export nothing).
       if (format === 'md') {
-        const text = notesMarkdown(deckSource(), nos)
+        const { notesMarkdown } = await import('./md')
+        const text = notesMarkdown(await deckSource(), nos)
         writeWhole(path, text)
         results.push(done(format, path, Buffer.byteLength(text), nos.length, started))
       } else if (format === 'pdf') {
@@ -167,6 +165,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         warnings.push(...pdf.warnings)
         results.push(done(format, pdf.file, pdf.bytes, pdf.pages, started, `${pdf.outlineItems} bookmarks, ${pdf.links.rewritten} slide links`))
       } else if (format === 'png') {
+        const { writePngs } = await import('./png')
         const deviceScale = scale === 1 || scale === pictureScale ? pictureScale : scale
         const session = await printView(deviceScale)
         const partial = join(dirname(path), `.${basename(path)}.partial-${process.pid}`)
@@ -179,8 +178,10 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
           rmSync(partial, { recursive: true, force: true })
         }
       } else if (format === 'pptx') {
+        const { buildPptx } = await import('./pptx')
         const session = await printView(2)
-        const deck = deckSource()
+        const deck = await deckSource()
+        const { notePlainText } = await import('./deck-source')
         const notes = new Map(deck.slides.map((s) => [s.no, notePlainText(s.note)]))
         const built = await buildPptx(
           session.page,
@@ -191,6 +192,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         writeWhole(path, built.bytes)
         results.push(done(format, path, built.bytes.length, session.pages.length, started, `${plural(built.pictures, 'pictures')}`))
       } else if (format === 'html') {
+        const { exportHtml } = await import('./html')
         browser ??= await launchBrowser(executablePath)
         const html = await exportHtml({
           root: options.root,
@@ -198,7 +200,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
           dist,
           browser,
           executablePath,
-          diagramSlides: deckSource().slides.filter((s) => s.hasDiagram).map((s) => s.no),
+          diagramSlides: (await deckSource()).slides.filter((s) => s.hasDiagram).map((s) => s.no),
           timeoutMs: options.timeoutMs,
           report: (text) => progress.update(`html: ${text}`),
         })

@@ -1,0 +1,24 @@
+// UnoCSS wired for the deck: the deck's Markdown files and its components/ folder are scanned from disk (and watched in
+// dev), since slides reach Vite as virtual modules UnoCSS does not see; the engine's own files go through Vite as usual.
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, relative } from 'node:path'
+import UnoCSS from '@unocss/vite'
+import type { PluginOption } from 'vite'
+import { parseDeck } from '../parser'
+import { deckEntry } from '../index'
+import { unoConfig } from './config'
+
+/** The deck file, the files its slides import with `src:`, and its own components, relative to `root`. */
+export function deckSourceGlobs(root: string): string[] {
+  const entry = deckEntry(root)
+  const readFile = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
+  const source = readFile(entry)
+  const files = new Set([entry])
+  if (source !== undefined) for (const slide of parseDeck(source, { filepath: entry, root, readFile }).slides) if (slide.filepath) files.add(slide.filepath)
+  const rel = (file: string) => relative(root, file).split('\\').join('/') || '.'
+  return [...[...files].map(rel), `${rel(dirname(entry))}/components/**/*.{tsx,jsx,ts,js}`.replace(/^\.\//, '')]
+}
+
+export default function deckUnoCSS(root = process.cwd()): PluginOption {
+  return UnoCSS({ configFile: false, ...unoConfig(), content: { filesystem: deckSourceGlobs(root) } })
+}
