@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import deck from './plugin/index'
 import drawings from './plugin/drawings'
 import deckSync from './plugin/sync'
+import prerender from './plugin/prerender'
 import deckUnoCSS from './plugin/unocss'
 
 /** `DECK_SINGLE_FILE=1`: the build the one-file HTML export inlines (scripts/export/html.ts). */
@@ -30,7 +31,7 @@ export default defineConfig(({ command }) => ({
           ],
         }
       : {},
-  plugins: [deck(), deckUnoCSS(), drawings(), deckSync(), react()],
+  plugins: [deck(), prerender(), deckUnoCSS(), drawings(), deckSync(), react()],
   // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would
   // rewrite the other's dependencies under a running page and force it to reload.
   cacheDir: process.env.DECK_VITE_CACHE || 'node_modules/.vite',

@@ -3,28 +3,61 @@
 // Reports when the first text is painted (first contentful paint), the bytes that arrived before it, when the article
 // is ready (every slide in, controls working), and the bytes of the whole page after scrolling to the end
 // (lazy pictures and diagrams included). Budget: first text within 1 s (bench/budgets.json).
-// Usage: tsx bench/reader.ts [--dist <built deck>] [--path /1?view=reader] [--runs 3]
+// Usage: tsx bench/reader.ts [--dist <built deck>] [--path /1?view=reader] [--runs 3] [--url http://host:port]
 // Prints progress, then one JSON line of { name: { value, unit } } for bench/run.ts.
 import { existsSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page, type Request } from 'playwright-core'
+import { chromium, type Browser, type CDPSession, type Page, type Request } from 'playwright-core'
 import { startStaticServer, buildDeck, executablePath, launchArgs, median, option } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = resolve(option('--dist') ?? join(root, '.bench/dist'))
 const path = option('--path') ?? '/1?view=reader'
 const runs = Number(option('--runs') ?? 3)
+/** An already running server to measure instead of the bench's own (another host, compression on). */
+const origin = option('--url') ?? null
 
 /** Chromium DevTools' "Fast 3G" (bytes per second, ms). */
 export const FAST_3G = { offline: false, downloadThroughput: (1.6 * 1000 * 1000) / 8 * 0.9, uploadThroughput: (750 * 1000) / 8 * 0.9, latency: 150 * 3.75 }
 
-/** Bytes on the wire (headers excluded) of what had fully arrived by `until` (ms since navigation start). */
-function bytesBy(page: Page, until: number): Promise<number> {
-  return page.evaluate((limit) => {
-    const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
-    return (entries as PerformanceResourceTiming[]).filter((e) => e.responseEnd <= limit).reduce((sum, e) => sum + (e.encodedBodySize || e.transferSize || 0), 0)
-  }, until)
+/**
+ * Counts bytes on the wire as they arrive (CDP's dataReceived, so a page still streaming counts what it has), each
+ * stamped in ms since the page's own request was sent (the page's time origin, which paint times count from).
+ * Chromium reports a response's compressed size only when it ends: a part of it counts that share of it.
+ */
+type Received = { chunks: { at: number; bytes: number }[]; decoded: number; encoded: number | null }
+
+function wireMeter(cdp: CDPSession) {
+  const requests = new Map<string, Received>()
+  let origin: number | null = null
+  const of = (id: string): Received => {
+    const known = requests.get(id)
+    if (known) return known
+    const fresh: Received = { chunks: [], decoded: 0, encoded: null }
+    requests.set(id, fresh)
+    return fresh
+  }
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (origin === null && e.type === 'Document') origin = e.timestamp
+  })
+  cdp.on('Network.dataReceived', (e) => {
+    const request = of(e.requestId)
+    request.chunks.push({ at: e.timestamp, bytes: e.dataLength })
+    request.decoded += e.dataLength
+  })
+  cdp.on('Network.loadingFinished', (e) => (of(e.requestId).encoded = e.encodedDataLength))
+  return {
+    /** Bytes received by `ms` after the page's request (all of them for Infinity). */
+    by(ms: number): number {
+      let sum = 0
+      for (const { chunks, decoded, encoded } of requests.values()) {
+        const arrived = chunks.filter((c) => origin !== null && (c.at - origin) * 1000 <= ms).reduce((total, c) => total + c.bytes, 0)
+        sum += decoded && encoded !== null ? (encoded * arrived) / decoded : arrived
+      }
+      return sum
+    },
+  }
 }
 
 /** Waits until no request has been in flight for `quiet` ms. */
@@ -49,6 +82,7 @@ async function once(browser: Browser, url: string, withTotal: boolean): Promise<
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
+  const wire = wireMeter(cdp)
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   await cdp.send('Network.emulateNetworkConditions', FAST_3G)
@@ -60,8 +94,9 @@ async function once(browser: Browser, url: string, withTotal: boolean): Promise<
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') window.__firstTextAt = entry.startTime
     }).observe({ type: 'paint', buffered: true })
+    // Ready: the reader is the app's (rendered, or the prerendered page taken over): its counter shows.
     const ready = new MutationObserver(() => {
-      if (document.querySelector('.deck-reader-root:not([aria-busy]) .deck-reader-slide .slidev-page')) {
+      if (document.querySelector('.deck-reader-root:not([aria-busy]) [data-testid="reader-counter"]')) {
         window.__readyAt = performance.now()
         ready.disconnect()
       }
@@ -73,9 +108,9 @@ async function once(browser: Browser, url: string, withTotal: boolean): Promise<
   const { firstText, ready, text } = await page.evaluate(() => ({
     firstText: window.__firstTextAt ?? NaN,
     ready: window.__readyAt ?? NaN,
-    text: document.querySelector('.deck-reader-heading')?.textContent ?? '',
+    text: document.querySelector('.deck-reader-heading [aria-hidden]')?.parentElement?.parentElement?.textContent ?? '',
   }))
-  const result: ReaderRun = { firstText, ready, bytesBeforeText: await bytesBy(page, firstText), text }
+  const result: ReaderRun = { firstText, ready, bytesBeforeText: wire.by(firstText), text }
   if (withTotal) {
     // Read to the end a screen at a time, as a reader would flick, then let everything that was asked for arrive.
     for (;;) {
@@ -87,19 +122,19 @@ async function once(browser: Browser, url: string, withTotal: boolean): Promise<
       if (atEnd) break
     }
     await networkQuiet(page, pending)
-    result.totalBytes = await bytesBy(page, Infinity)
+    result.totalBytes = wire.by(Infinity)
   }
   await context.close()
   return result
 }
 
 async function main() {
-  if (!existsSync(join(dist, 'index.html'))) {
+  if (!origin && !existsSync(join(dist, 'index.html'))) {
     console.error(`building the deck into ${dist}…`)
     await buildDeck(root, process.env.SLIDES_ENTRY || 'slides.md', dist)
   }
   const browser = await chromium.launch({ executablePath, args: launchArgs })
-  const server = await startStaticServer(dist)
+  const server = origin ? { url: origin, close: async () => {} } : await startStaticServer(dist)
   try {
     const results: ReaderRun[] = []
     for (let i = 0; i < runs; i++) {

@@ -75,7 +75,7 @@ async function benchLoad(browser: Browser, base: string) {
         return slide && slide.getBoundingClientRect().width > 0 && slide.querySelector('.slidev-layout')
       }
       const observer = new MutationObserver(() => {
-        if (window.__slide1VisibleAt === undefined && sized('.slidev-page-1:is([data-boot="loaded"], [data-loaded="true"])')) window.__slide1VisibleAt = performance.now()
+        if (window.__slide1VisibleAt === undefined && sized('.slidev-page-1')) window.__slide1VisibleAt = performance.now()
         if (sized('.slidev-page-1[data-loaded="true"]')) {
           window.__slide1ReadyAt = performance.now()
           observer.disconnect()

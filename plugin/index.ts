@@ -1,5 +1,5 @@
 // The deck's Vite plugin: parse slides.md → analyse each slide → virtual modules → per-slide HMR.
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { dirname, relative, resolve } from 'node:path'
 import type { Plugin, ViteDevServer, ModuleNode } from 'vite'
@@ -53,13 +53,25 @@ export default function deckPlugin(): Plugin {
   /** Public URLs of the Chinese serif subsets emitted by this build, per weight. */
   let fontUrls: Record<string, string> = {}
 
-  const readFile = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
+  const readFile = (path: string): string | undefined => {
+    if (!existsSync(path)) return undefined
+    if (statSync(path).isDirectory()) throw new Error(`${relative(root, path) || path} is a folder, not a Markdown file: name a file inside it.`)
+    return readFileSync(path, 'utf8')
+  }
 
   /** Parses the deck; returns the errors and keeps the last good deck when there are any. */
   const load = (): DeckError[] => {
-    const source = readFile(entry)
+    let source: string | undefined
+    try {
+      source = readFile(entry)
+    } catch (error) {
+      return [{ line: 1, message: (error as Error).message, file: entry }]
+    }
     if (source === undefined) return [{ line: 1, message: `Deck file not found: ${entry}. Create slides.md or set SLIDES_ENTRY.`, file: entry }]
     const next = parseDeck(source, { filepath: entry, root, readFile })
+    const checked = checkThemeAndLayouts(next, root, entry)
+    next.errors.push(...checked.errors)
+    next.warnings.push(...checked.warnings)
     if (next.errors.length && deck) return next.errors
     if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
     // The one-file HTML export: hash routes (no server to answer /N), drawings never kept (spec: "drawing, not kept").
@@ -124,13 +136,24 @@ export default function deckPlugin(): Plugin {
       `export const infoHtml = ${JSON.stringify(renderInfo(current.config.info))}`,
       `export const slides = [\n${slides.join(',\n')}\n]`,
       `export const errors = ${JSON.stringify(shownErrors.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })))}`,
+      `export const warnings = ${JSON.stringify(isBuild ? [] : shownWarnings())}`,
       `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.listUpdate)}, { detail: mod })) })`,
     ].join('\n')
   }
 
-  const slideModule = async (no: number): Promise<string> => {
+  /** Each slide's module code per analysis, so the prerendering build does not highlight the deck again. */
+  const moduleCache = new WeakMap<AnalyzedSlide, { noteHtml: string; code: Promise<string> }>()
+  const slideModule = (no: number): Promise<string> => {
     const state = states[no - 1]
-    if (!state) return `export const no = ${no}\nexport const noteHtml = ''\nexport const slots = { default: null }`
+    if (!state) return Promise.resolve(`export const no = ${no}\nexport const noteHtml = ''\nexport const slots = { default: null }`)
+    if (!isBuild) return makeSlideModule(no, state)
+    const cached = moduleCache.get(state.analyzed)
+    if (cached && cached.noteHtml === state.noteHtml) return cached.code
+    const code = makeSlideModule(no, state)
+    moduleCache.set(state.analyzed, { noteHtml: state.noteHtml, code })
+    return code
+  }
+  const makeSlideModule = async (no: number, state: SlideState): Promise<string> => {
     const highlighted = await highlightSlide(state.analyzed.hast, deck!.config)
     return slideModuleCode({
       no,
@@ -162,6 +185,9 @@ export default function deckPlugin(): Plugin {
     ].join('\n')
   }
 
+  /** The deck's warnings as the dev overlay shows them (paths relative to the project). */
+  const shownWarnings = () => (deck?.warnings ?? []).map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined }))
+
   const deckFiles = (): Set<string> => new Set([entry, ...states.map((s) => s.slide.filepath ?? entry)])
 
   /**
@@ -185,6 +211,8 @@ export default function deckPlugin(): Plugin {
   return {
     name: 'deck',
     enforce: 'pre',
+    // One instance for the browser build and the prerendering one: the deck is parsed and highlighted once.
+    sharedDuringBuild: true,
     configResolved(config) {
       root = config.root
       entry = deckEntry(root)
@@ -192,6 +220,8 @@ export default function deckPlugin(): Plugin {
       baseUrl = config.base
     },
     async buildStart() {
+      // The prerendering build (plugin/prerender.ts) reuses what the browser build loaded, warned and emitted.
+      if (isBuild && this.environment.name !== 'client' && deck) return
       errors = load()
       if (isBuild && errors.length) this.error(`The deck has errors:\n${formatDeckErrors(errors, root)}`)
       if (!deck) this.error(formatDeckErrors(errors, root))
@@ -240,6 +270,7 @@ export default function deckPlugin(): Plugin {
       recheckLater(ctx.file, ctx.server)
       const before = states
       const beforeConfig = JSON.stringify(deck?.config)
+      const beforeWarnings = JSON.stringify(deck?.warnings)
       const found = load()
       errors = found
       ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.errors, data: found.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })) })
@@ -258,7 +289,10 @@ export default function deckPlugin(): Plugin {
         if (!old || listMeta(old) !== listMeta(state)) listChanged = true
       })
       for (const state of states) for (const w of warnings(state)) if (!before.some((b) => b.analyzed === state.analyzed)) ctx.server.config.logger.warn(`[deck] ${w}`)
-      if (deck && JSON.stringify(deck.config) !== beforeConfig) for (const w of deck.warnings) ctx.server.config.logger.warn(`[deck] ${formatDeckErrors([w], root)}`)
+      if (deck && JSON.stringify(deck.warnings) !== beforeWarnings) {
+        for (const w of deck.warnings) ctx.server.config.logger.warn(`[deck] ${formatDeckErrors([w], root)}`)
+        ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.warnings, data: shownWarnings() })
+      }
       if (listChanged) {
         const list = moduleOf(LIST_ID)
         if (list) changed.push(list)
@@ -282,7 +316,7 @@ export default function deckPlugin(): Plugin {
         .replace('</head>', `<script>${boot}</script>\n${Object.keys(fontUrls).length ? `<style>${fontFaceCss(fontUrls)}</style>\n` : ''}</head>`)
     },
     async generateBundle() {
-      if (!deck) return
+      if (!deck || this.environment.name !== 'client') return
       // The diagram checks ran in mermaid's worker while the bundle was made.
       for (const state of states) for (const m of await state.analyzed.later) this.warn(warningOf(state, m))
       const { config } = deck
@@ -305,6 +339,49 @@ export default function deckPlugin(): Plugin {
       })
     },
   }
+}
+
+/** Built-in layout names: the layout files of src/layouts (`TwoColsHeader.tsx` → `two-cols-header`). */
+function builtInLayouts(root: string): string[] {
+  const dir = resolve(root, 'src/layouts')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => /^[A-Z]\w*\.tsx$/.test(f))
+    .map((f) => f.replace(/\.tsx$/, '').replace(/(?<!^)[A-Z]/g, (c) => `-${c}`).toLowerCase())
+}
+
+/** The line (1-based) of `key:` in a part's frontmatter, else the part's first line. */
+function keyLine(raw: string, start: number, key: string): number {
+  const at = raw.split('\n').findIndex((line) => new RegExp(`^${key}\\s*:`).test(line))
+  return start + (at < 0 ? 0 : at) + 1
+}
+
+/** A missing theme is an error at its `theme:` line; a layout no one provides is a warning at its `layout:` line. */
+export function checkThemeAndLayouts(deck: Deck, root: string, entry: string): { errors: DeckError[]; warnings: DeckError[] } {
+  const errors: DeckError[] = []
+  const warnings: DeckError[] = []
+  const theme = deck.config.theme
+  const themeDir = resolve(root, 'themes', theme)
+  const head = deck.parts[0]
+  if (!existsSync(themeDir)) {
+    const known = existsSync(resolve(root, 'themes')) ? readdirSync(resolve(root, 'themes')).join(', ') : 'none'
+    errors.push({ line: head ? keyLine(head.raw, head.start, 'theme') : 1, slide: 1, file: entry, message: `Theme "${theme}" not found: expected a folder themes/${theme}. Themes here: ${known}.` })
+    return { errors, warnings }
+  }
+  const themeLayouts = existsSync(resolve(themeDir, 'layouts')) ? readdirSync(resolve(themeDir, 'layouts')).filter((f) => f.endsWith('.tsx')).map((f) => f.replace(/\.tsx$/, '')) : []
+  const known = new Set([...builtInLayouts(root), ...themeLayouts])
+  if (!known.size) return { errors, warnings }
+  for (const slide of deck.slides) {
+    const layout = slide.frontmatter.layout
+    if (typeof layout !== 'string' || known.has(layout)) continue
+    warnings.push({
+      line: keyLine(slide.raw, slide.start, 'layout'),
+      slide: slide.no,
+      file: slide.filepath ?? entry,
+      message: `Unknown layout "${layout}": the slide uses "default". Known layouts: ${[...known].sort().join(', ')}.`,
+    })
+  }
+  return { errors, warnings }
 }
 
 /** The value kept for `key`, made once; a cache past 2000 entries starts over (a long editing session). */

@@ -67,7 +67,7 @@ export interface ParseOptions {
   filepath?: string
   /** Project root: `/`-rooted imports resolve from here, and no import may leave it. Defaults to the deck's folder. */
   root?: string
-  /** Reads an imported file; return undefined when it does not exist. Without it, `src:` imports are reported. */
+  /** Reads an imported file; return undefined when it does not exist, throw (with a sentence) when it cannot be read. Without it, `src:` imports are reported. */
   readFile?: (absolutePath: string) => string | undefined
 }
 
@@ -84,7 +84,7 @@ interface RawPart {
   contentStart: number
 }
 
-function splitParts(lines: string[], errors: DeckError[], file?: string): RawPart[] {
+function splitParts(lines: string[], errors: DeckError[], file?: string, warnings: DeckError[] = []): RawPart[] {
   const parts: RawPart[] = []
   let start = 0
   let frontmatterRaw = ''
@@ -92,6 +92,8 @@ function splitParts(lines: string[], errors: DeckError[], file?: string): RawPar
   let contentStart = 0
   let fence: string | null = null
   let inComment = false
+  /** 0-based line where the open fence or comment began. */
+  let openedAt = -1
 
   const readFrontmatter = (opener: number): number => {
     // `---` followed by a non-blank line opens frontmatter; it closes at the next `---` line.
@@ -137,10 +139,12 @@ function splitParts(lines: string[], errors: DeckError[], file?: string): RawPar
     const fenceMatch = line.match(FENCE)
     if (fenceMatch) {
       fence = fenceMatch[1] ?? null
+      openedAt = i
       continue
     }
     if (line.includes('<!--') && !line.slice(line.lastIndexOf('<!--')).includes('-->')) {
       inComment = true
+      openedAt = i
       continue
     }
     if (SEPARATOR.test(line)) {
@@ -155,6 +159,13 @@ function splitParts(lines: string[], errors: DeckError[], file?: string): RawPar
     }
   }
   close(lines.length)
+  if (fence || inComment) {
+    // What the rest of the file would have been, read without the opener: every part after the first is a lost slide.
+    const swallowed = Math.max(0, splitParts(lines.slice(openedAt + 1), []).length - 1)
+    const what = fence ? `code fence "${fence}"` : 'HTML comment "<!--"'
+    const lost = swallowed ? `it swallowed the ${swallowed} slide${swallowed === 1 ? '' : 's'} after it` : 'it hides the rest of this slide'
+    warnings.push({ line: openedAt + 1, message: `Unclosed ${what} opened on line ${openedAt + 1} runs to the end of the file: ${lost}.`, file })
+  }
   return parts
 }
 
@@ -228,9 +239,9 @@ export function plainText(markdown: string): string {
     .trim()
 }
 
-function toParts(source: string, errors: DeckError[], file?: string): SourcePart[] {
+function toParts(source: string, errors: DeckError[], file?: string, warnings: DeckError[] = []): SourcePart[] {
   const lines = source.split('\n')
-  return splitParts(lines, errors, file).map((part, index) => {
+  return splitParts(lines, errors, file, warnings).map((part, index) => {
     const line = part.frontmatterLine
     let frontmatter = line >= 0 ? parseYaml(part.frontmatterRaw, line + 1, errors, file) : {}
     let frontmatterRaw = part.frontmatterRaw
@@ -306,6 +317,7 @@ interface ImportContext {
   root: string
   readFile?: ParseOptions['readFile']
   errors: DeckError[]
+  warnings: DeckError[]
   stack: string[]
 }
 
@@ -320,7 +332,9 @@ function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportCo
       continue
     }
     const line = part.start + 1
-    const fail = (message: string) => ctx.errors.push({ line, message, file: filepath })
+    // In the deck file itself the failed import is the next slide; inside an import the file and line say enough.
+    const slide = ctx.stack.length === 1 ? { slide: slides.length + 1 } : {}
+    const fail = (message: string) => ctx.errors.push({ line, message, file: filepath, ...slide })
     const [pathPart = '', range] = src.split('#')
     if (!filepath && !pathPart.startsWith('/')) {
       fail(`Cannot import "${src}": the deck has no file path to resolve it from.`)
@@ -335,12 +349,19 @@ function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportCo
       fail(`Circular import: ${[...ctx.stack, target].join(' → ')}`)
       continue
     }
-    const text = ctx.readFile?.(target)
+    let text: string | undefined
+    try {
+      text = ctx.readFile?.(target)
+    } catch (error) {
+      // The reader refuses what is not a file (a folder, no permission) with a sentence of its own.
+      fail(`Cannot import "${src}": ${(error as Error).message}`)
+      continue
+    }
     if (text === undefined) {
       fail(`Imported file not found: "${src}" (${target}).`)
       continue
     }
-    const imported = toParts(text, ctx.errors, target)
+    const imported = toParts(text, ctx.errors, target, ctx.warnings)
     ctx.stack.push(target)
     const importedSlides = expand(imported, target, ctx)
     ctx.stack.pop()
@@ -356,12 +377,12 @@ function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportCo
 
 export function parseDeck(source: string, options: ParseOptions = {}): Deck {
   const errors: DeckError[] = []
+  const warnings: DeckError[] = []
   const file = options.filepath
-  const parts = toParts(source, errors, file)
+  const parts = toParts(source, errors, file, warnings)
   const headmatter = parts[0]?.frontmatter ?? {}
   const root = options.root ?? (file ? dirname(file) : '/')
-  const ctx: ImportContext = { root, readFile: options.readFile, errors, stack: file ? [normalize(file)] : [] }
-  const warnings: DeckError[] = []
+  const ctx: ImportContext = { root, readFile: options.readFile, errors, warnings, stack: file ? [normalize(file)] : [] }
   const slides: Slide[] = expand(parts, file, ctx).map((slide, i) => ({
     ...slide,
     no: i + 1,
@@ -374,7 +395,7 @@ export function parseDeck(source: string, options: ParseOptions = {}): Deck {
     (key, message) => errors.push({ line: headmatterLine(parts[0], key), message, file, slide: 1 }),
     (key, message) => warnings.push({ line: headmatterLine(parts[0], key), message, file, slide: 1 }),
   )
-  for (const error of errors) {
+  for (const error of [...errors, ...warnings]) {
     if (error.slide === undefined && (!error.file || error.file === file)) {
       const owner = slides.find((s) => s.filepath === file && error.line - 1 >= s.start && error.line - 1 < s.end)
       if (owner) error.slide = owner.no

@@ -210,8 +210,17 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
       onChange: (listener) => pairing.onChange(listener),
     },
   })
-  const indexHtml = announceRelay(readFileSync(indexFile, 'utf8'))
-  const grantedHtml = announceGranted(indexHtml)
+  // A prerendered slide is answered with its own page (N/index.html); every other route with the app alone (404.html).
+  const shellFile = existsSync(join(root, '404.html')) ? join(root, '404.html') : indexFile
+  const pages = new Map<string, string>()
+  const pageHtml = (pathname: string) => {
+    const dir = resolve(root, '.' + pathname)
+    const own = join(dir, 'index.html')
+    const file = pathname === '/' ? indexFile : dir.startsWith(root + sep) && existsSync(own) ? own : shellFile
+    if (!pages.has(file)) pages.set(file, announceRelay(readFileSync(file, 'utf8')))
+    return pages.get(file)
+  }
+  const grantedHtml = announceGranted(announceRelay(readFileSync(shellFile, 'utf8')))
 
   /** The paired phone a request comes from (its cookie), or null. */
   const deviceOf = (request: IncomingMessage) => pairing.deviceOf(readCookie(request.headers.cookie, DEVICE_COOKIE))
@@ -296,7 +305,7 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
       }
     }
     response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
-    response.end(request.method === 'HEAD' ? undefined : indexHtml)
+    response.end(request.method === 'HEAD' ? undefined : pageHtml(pathname))
   }
 
   // The relay's own limit applies first (drop with a reason, keep the connection); ws closes only far beyond it.

@@ -14,6 +14,8 @@ export const HOT_EVENTS = {
 export const SOCKET_EVENTS = {
   /** The deck's current errors (an empty list once it is fixed). */
   errors: 'deck:errors',
+  /** The deck's current warnings (unknown layout…), shown in dev. */
+  warnings: 'deck:warnings',
   /** Presenter sync messages, relayed by the dev server like `npm run serve` does over its WebSocket. */
   sync: 'deck:sync',
 } as const

@@ -29,6 +29,8 @@ declare module 'virtual:deck/slides' {
   export const infoHtml: string
   export const slides: SlideMeta[]
   export const errors: DeckErrorInfo[]
+  /** Dev only: warnings the deck builds with (unknown layout, unclosed fence or comment). */
+  export const warnings: DeckErrorInfo[]
 }
 
 declare module 'virtual:deck/slide' {

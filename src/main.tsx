@@ -1,24 +1,26 @@
-// Boots the deck in two steps, so the audience sees the first slide without waiting for the whole app:
-// 1. React, the slide list and the opened slide's module draw that slide (src/boot/FirstSlide);
-// 2. once it is on screen, the app (router, controls, panels, sync) loads and takes its place, invisibly.
-// Keys pressed in between are held and passed on. Presenter, print and other pages start with the app at once.
-import { createRoot, type Root } from 'react-dom/client'
-import { Provider } from 'jotai'
+// Boots the deck in the browser. A build's play page arrives prerendered (src/prerender.tsx): the slide is already
+// on screen, and the app hydrates it in place once its module is here. Any other page (presenter, print, reader, a
+// page the host answered with another page's HTML, every page under `npm run dev`) is rendered here.
+// Keys pressed before the app listens are held and carried out then.
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { BrowserRouter, HashRouter } from 'react-router-dom'
+import type { ReactNode } from 'react'
 import { config, slides } from 'virtual:deck/slides'
 import 'virtual:deck/theme'
 import './styles/base.css'
 import 'virtual:uno.css'
-import { deckStore } from './state/store'
-import { loadSlide } from './state/slide-modules'
-import { entryRoute } from './logic/entry'
-import { asksForReader, opensInReader, readerSearch, storedViewChoice } from './logic/reader'
-import FirstSlide from './boot/FirstSlide'
+import DeckRoot, { type BootEvents } from './boot/DeckRoot'
 import { holdEarlyKeys } from './boot/early-keys'
+import { loadSlide } from './state/slide-modules'
+import { restorePreferences } from './state/preferences'
+import { entryRoute } from './logic/entry'
+import { canHydrate } from './logic/prerendered'
+import { asksForReader, opensInReader, readerSearch, storedViewChoice } from './logic/reader'
 
+const base = import.meta.env.BASE_URL
 // Hash routing keeps the path and its query after '#'.
 const [hashPath, hashQuery = ''] = location.hash.replace(/^#/, '').split('?')
-const [path, search] =
-  config.routerMode === 'hash' ? [hashPath || '/', hashQuery] : [location.pathname.slice(import.meta.env.BASE_URL.length - 1), location.search]
+const [path, search] = config.routerMode === 'hash' ? [hashPath || '/', hashQuery] : [location.pathname.slice(base.length - 1), location.search]
 const entry = entryRoute(path, search, slides.map((s) => s.clicks))
 
 /** The remembered slides/reader choice; storage may be off. */
@@ -35,44 +37,34 @@ function rememberedView() {
 const reader = entry.kind === 'play' && opensInReader({ search, stored: rememberedView(), width: innerWidth, height: innerHeight })
 if (reader && !asksForReader(search)) {
   const to = `/${entry.no}${readerSearch(search)}`
-  history.replaceState(history.state, '', config.routerMode === 'hash' ? `${location.pathname}${location.search}#${to}` : `${import.meta.env.BASE_URL.replace(/\/$/, '')}${to}`)
+  history.replaceState(history.state, '', config.routerMode === 'hash' ? `${location.pathname}${location.search}#${to}` : `${base.replace(/\/$/, '')}${to}`)
 }
 const container = document.getElementById('app')!
+
+function Router({ children }: { children: ReactNode }) {
+  // Hash routes live after '#': the page's own path (a file on disk, base './') is no part of them.
+  if (config.routerMode === 'hash') return <HashRouter>{children}</HashRouter>
+  return <BrowserRouter basename={base.replace(/\/$/, '') || undefined}>{children}</BrowserRouter>
+}
 
 async function boot() {
   const slidesFirst = entry.kind === 'play' && !reader
   const keys = slidesFirst ? holdEarlyKeys() : null
-  const first = await loadSlide(entry.no)
-  let shown: { root: Root; element: HTMLElement } | null = null
-  if (slidesFirst && first) {
-    const element = document.createElement('div')
-    element.className = 'deck-boot-root'
-    container.before(element)
-    const root = createRoot(element)
-    // The app is asked for once that slide has been painted, so it does not compete with it.
-    await new Promise<void>((painted) =>
-      root.render(
-        <Provider store={deckStore}>
-          <FirstSlide no={entry.no} clicks={entry.clicks} onPainted={painted} />
-        </Provider>,
-      ),
-    )
-    shown = { root, element }
+  const hydrate = slidesFirst && canHydrate(container.dataset.prerendered, path, search)
+  // The root is slide 1's page: its address becomes /1 before the router sees it (the route it redirects to).
+  if (hydrate && (path === '/' || path === '')) history.replaceState(history.state, '', `${base}1${search}${location.hash}`)
+  if (slidesFirst) await loadSlide(entry.no)
+  const events: BootEvents = { listening: () => keys?.release() }
+  if (hydrate) {
+    // The first render must equal the HTML, which was made with default preferences; the stored ones apply right
+    // after, before the browser paints again.
+    events.committed = restorePreferences
+    hydrateRoot(container, <DeckRoot router={Router} events={events} />)
+  } else {
+    restorePreferences()
+    container.replaceChildren()
+    createRoot(container).render(<DeckRoot router={Router} events={events} />)
   }
-  const { mountApp } = await import('./boot/app')
-  mountApp(container, {
-    mounted() {
-      if (!shown) return
-      // Off the page now, in the app's commit; unmounted once React has finished that commit.
-      const { root, element } = shown
-      shown = null
-      element.remove()
-      setTimeout(() => root.unmount(), 0)
-    },
-    listening() {
-      keys?.release()
-    },
-  })
 }
 
 void boot()

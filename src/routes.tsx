@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import PlayView from './features/play/PlayView'
 import DeckSync from './state/sync/DeckSync'
+import { BootPoint } from './boot/DeckRoot'
 import { asksForReader } from './logic/reader'
 
 /** The reader (`/N?view=reader`, and the prerendered page's `/reader/`): its code loads only when asked for. */
@@ -19,35 +20,45 @@ function RedirectTo({ path }: { path: string }) {
   return <Navigate to={path + search} replace />
 }
 
-/** A play route is the slides, or the reader when the address asks for it. */
-function PlayRoute() {
-  return asksForReader(useLocation().search) ? <ReaderView /> : <PlayView />
+/**
+ * The reader answers `/N?view=reader` and `/reader` as one element (outside <Routes>), so moving between them
+ * (its address following the reading, goto, overview) keeps the same page.
+ */
+function isReaderAddress({ pathname, search }: { pathname: string; search: string }): boolean {
+  return /^\/reader\/?$/.test(pathname) || (/^\/\d+\/?$/.test(pathname) && asksForReader(search))
 }
 
 export default function DeckRoutes() {
+  const reading = isReaderAddress(useLocation())
   return (
     <>
       {/* Before the routes and outside Suspense: it listens before the first route publishes where it is, and a lazy
           route loading never restarts it. */}
       <DeckSync />
       <Suspense fallback={null}>
-        <Routes>
-          <Route path="/" element={<RedirectTo path="/1" />} />
-          <Route path="/print" element={<PrintView />} />
-          <Route
-            path="/presenter/print"
-            element={
-              <PresenterGuard>
-                <PresenterPrintView />
-              </PresenterGuard>
-            }
-          />
-          <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
-          <Route path="/presenter/:no" element={<PresenterView />} />
-          <Route path="/reader" element={<ReaderView />} />
-          <Route path="/:no" element={<PlayRoute />} />
-          <Route path="*" element={<Navigate to="/1" replace />} />
-        </Routes>
+        {/* Inside the boundary: the boot's events wait for the page (hydrated or loaded) to listen. */}
+        <BootPoint>
+        {reading ? (
+          <ReaderView />
+        ) : (
+          <Routes>
+            <Route path="/" element={<RedirectTo path="/1" />} />
+            <Route path="/print" element={<PrintView />} />
+            <Route
+              path="/presenter/print"
+              element={
+                <PresenterGuard>
+                  <PresenterPrintView />
+                </PresenterGuard>
+              }
+            />
+            <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
+            <Route path="/presenter/:no" element={<PresenterView />} />
+            <Route path="/:no" element={<PlayView />} />
+            <Route path="*" element={<Navigate to="/1" replace />} />
+          </Routes>
+        )}
+        </BootPoint>
       </Suspense>
     </>
   )

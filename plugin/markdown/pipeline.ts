@@ -20,6 +20,7 @@ import rehypeEmbeds from './rehype-embeds'
 import rehypeSlots from './rehype-slots'
 import rehypeShiki from './rehype-shiki'
 import rehypeInfo from './rehype-info'
+import { rehypeAuthorHtml } from '../../shared/sanitize'
 import remarkBlockMeta from './remark-block-meta'
 import rehypeMathLines from './rehype-math-lines'
 
@@ -94,7 +95,7 @@ export async function highlightSlide(hast: Root, options: Pick<SlideCompileOptio
   return (await processor.run(structuredClone(hast))) as Root
 }
 
-/** A note's HTML; `[click]` lines cut it into segments the presenter highlights click by click. */
+/** A note's HTML, cleaned with the shared author-HTML policy; `[click]` lines cut it into segments the presenter highlights click by click. */
 export function renderNote(note: string): string {
   if (!note.trim()) return ''
   const segments = note.split(/^\s*\[click(?::(\d+))?\]\s*$/m)
@@ -104,18 +105,18 @@ export function renderNote(note: string): string {
     if (i > 0) click = segments[i - 1] ? Number(segments[i - 1]) : click + 1
     const text = (segments[i] ?? '').trim()
     if (!text) continue
-    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks)
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks).use(rehypeAuthorHtml)
     const hast = processor.runSync(processor.parse(text)) as Root
     html.push(`<div class="note-segment" ${NOTE_CLICK_ATTRIBUTE}="${click}">${toHtml(hast)}</div>`)
   }
   return html.join('')
 }
 
-/** The deck's info text as HTML; raw HTML in it is dropped and script URLs are neutralised. */
+/** The deck's info text as HTML, cleaned with the shared author-HTML policy. */
 export function renderInfo(info: string | false): string {
   if (!info || !info.trim()) return ''
   // The author's HTML is allowed in, then rehype-info keeps only plain document tags (no script, styles or frames).
-  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks).use(rehypeInfo)
+  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks).use(rehypeInfo).use(rehypeAuthorHtml)
   return toHtml(processor.runSync(processor.parse(info)) as Root)
 }
 

@@ -78,7 +78,11 @@ export class ClickCounter {
 function mark(node: Element, timing: ClickTiming) {
   const classes: unknown = node.properties.className
   const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
-  node.properties.className = [...list, 'slidev-vclick-target', ...(isShownAt(timing, 0) ? [] : ['slidev-vclick-hidden'])]
+  // The state at click 0 is in the markup, exactly as applyClicks(…, 0) sets it: a prerendered slide shows its first
+  // step before any script, and hydration finds nothing to change.
+  const shown = isShownAt(timing, 0)
+  node.properties.className = [...list, 'slidev-vclick-target', ...(shown ? [] : ['slidev-vclick-hidden']), ...(timing.since === 0 ? ['slidev-vclick-current'] : [])]
+  if (!shown) node.properties.ariaHidden = 'true'
   Object.assign(node.properties, timingAttributes(timing))
 }
 

@@ -65,8 +65,9 @@ export function buildReason(root: string, entry: string, dist: string) {
 
 /** History routing on any static host: a 404.html copy of the app and a Netlify-style rewrite. */
 export function addStaticHostFiles(dist: string) {
-  copyFileSync(join(dist, 'index.html'), join(dist, '404.html'))
-  writeFileSync(join(dist, '_redirects'), '/* /index.html 200\n')
+  // The build writes 404.html as the app without a prerendered page in it (plugin/prerender.ts); index.html is slide 1.
+  if (!existsSync(join(dist, '404.html'))) copyFileSync(join(dist, 'index.html'), join(dist, '404.html'))
+  writeFileSync(join(dist, '_redirects'), '/* /404.html 200\n')
 }
 
 /** Runs `vite build` for `entry` into `dist`, then adds the static-host files and the stamp. */

@@ -1,5 +1,7 @@
 // The slide canvas: canvasWidth × canvasHeight slide pixels, scaled to fit its box (letterboxed) or shown 1:1.
-import { useLayoutEffect, useRef, useState, type ReactNode, type CSSProperties } from 'react'
+// Fitting is CSS (container units), so a prerendered page is scaled before any script runs and hydration changes
+// nothing; a browser without typed CSS arithmetic gets the same scale measured by script instead.
+import { useLayoutEffect, useRef, type ReactNode, type CSSProperties } from 'react'
 import { useAtomValue } from 'jotai'
 import { configAtom } from '../state/deck'
 
@@ -8,6 +10,9 @@ export function fitScale(boxWidth: number, boxHeight: number, width: number, hei
   if (boxWidth <= 0 || boxHeight <= 0) return 1
   return Math.min(boxWidth / width, boxHeight / height)
 }
+
+/** Whether `calc(length / length)` gives a number here (Chromium 140+, Safari 18.2+, Firefox behind a flag). */
+const cssCanFit = typeof CSS !== 'undefined' && CSS.supports('scale', 'calc(100cqw / 980px)')
 
 export interface SlideCanvasProps {
   children: ReactNode
@@ -21,28 +26,29 @@ export interface SlideCanvasProps {
 export default function SlideCanvas({ children, scaleMode = 0, className, width }: SlideCanvasProps) {
   const { canvasWidth, canvasHeight } = useAtomValue(configAtom)
   const box = useRef<HTMLDivElement>(null)
-  const [scale, setScale] = useState(width ? width / canvasWidth : 1)
+  const fits = !width && scaleMode === 0
   useLayoutEffect(() => {
-    if (width) {
-      setScale(width / canvasWidth)
-      return
-    }
     const el = box.current
-    if (!el) return
-    const measure = () => setScale(scaleMode === 1 ? 1 : fitScale(el.clientWidth, el.clientHeight, canvasWidth, canvasHeight))
+    if (!fits || cssCanFit || !el) return
+    // The fallback writes the number CSS could not compute; React never renders it, so hydration stays equal.
+    const container = el.firstElementChild as HTMLElement
+    const measure = () => container.style.setProperty('--slide-scale', String(fitScale(el.clientWidth, el.clientHeight, canvasWidth, canvasHeight)))
     measure()
     const observer = new ResizeObserver(measure)
     observer.observe(el)
     return () => observer.disconnect()
-  }, [scaleMode, canvasWidth, canvasHeight, width])
-  const boxStyle: CSSProperties | undefined = width ? { width, height: Math.round((width * canvasHeight) / canvasWidth) } : undefined
-  const style = { width: canvasWidth, height: canvasHeight, transform: `scale(${scale})`, '--slide-scale': scale } as CSSProperties
+  }, [fits, canvasWidth, canvasHeight])
+  const fixed = width ? width / canvasWidth : fits ? undefined : 1
+  const boxStyle = {
+    '--canvas-width': `${canvasWidth}px`,
+    '--canvas-height': `${canvasHeight}px`,
+    ...(fixed === undefined ? {} : { '--slide-scale': fixed }),
+    ...(width ? { width, height: Math.round((width * canvasHeight) / canvasWidth) } : {}),
+  } as CSSProperties
   return (
-    <div ref={box} className={['slidev-slide-box', scaleMode === 1 && !width ? 'is-one-to-one' : '', className].filter(Boolean).join(' ')} style={boxStyle}>
-      <div className="slidev-slide-container" style={{ width: canvasWidth * scale, height: canvasHeight * scale }}>
-        <div className="slidev-slide-content" style={style}>
-          {children}
-        </div>
+    <div ref={box} className={['slidev-slide-box', fits ? 'is-fit' : '', scaleMode === 1 && !width ? 'is-one-to-one' : '', className].filter(Boolean).join(' ')} style={boxStyle}>
+      <div className="slidev-slide-container">
+        <div className="slidev-slide-content">{children}</div>
       </div>
     </div>
   )

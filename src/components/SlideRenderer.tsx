@@ -5,20 +5,21 @@ import { slidesAtom } from '../state/deck'
 import { useSlideModule } from '../state/slide-modules'
 import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
+import { useHydrated } from '../state/hydrated'
 import { SlideNoContext } from './slide-context'
 
 export interface SlideRendererProps {
   no: number
   clicks: number
   className?: string
-  /** Drawn before the app has loaded (src/boot): marked `data-boot` instead of `data-loaded`, which means "ready to use". */
-  boot?: boolean
 }
 
-export default function SlideRenderer({ no, clicks, className, boot }: SlideRendererProps) {
+export default function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
   const slide = useAtomValue(slidesAtom)[no - 1]
   const mod = useSlideModule(no)
   const ref = useRef<HTMLDivElement>(null)
+  // "Ready to use" means the app runs the slide: not in prerendered HTML, which only shows it.
+  const hydrated = useHydrated()
   useLayoutEffect(() => {
     if (ref.current) applyClicks(ref.current, clicks)
   }, [clicks, mod])
@@ -30,8 +31,7 @@ export default function SlideRenderer({ no, clicks, className, boot }: SlideRend
       ref={ref}
       className={['slidev-page', `slidev-page-${no}`, className].filter(Boolean).join(' ')}
       data-slidev-no={no}
-      data-loaded={boot ? undefined : mod ? 'true' : 'false'}
-      data-boot={boot ? (mod ? 'loaded' : 'loading') : undefined}
+      data-loaded={mod && hydrated ? 'true' : 'false'}
     >
       {mod ? (
         <SlideNoContext.Provider value={no}>

@@ -1,12 +1,13 @@
 // The colour scheme in effect: the deck's forced scheme, the viewer's stored choice, and the system's preference.
 import { atom } from 'jotai'
 import { configAtom } from './deck'
-import { colorChoiceAtom } from './preferences'
+import { colorChoiceAtom, onRestorePreferences, preferencesDeferred } from './preferences'
 import { deckStore } from './store'
 import { isDarkScheme, toggleScheme, canToggleScheme } from '../logic/color-schema'
 
 const systemQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null
-export const systemDarkAtom = atom(systemQuery?.matches ?? false)
+export const systemDarkAtom = atom(!preferencesDeferred && (systemQuery?.matches ?? false))
+onRestorePreferences(() => deckStore.set(systemDarkAtom, systemQuery?.matches ?? false))
 systemQuery?.addEventListener('change', (e) => deckStore.set(systemDarkAtom, e.matches))
 
 export const isDarkAtom = atom((get) => isDarkScheme(get(configAtom).colorSchema, get(colorChoiceAtom), get(systemDarkAtom)))

@@ -1,5 +1,6 @@
 // The viewer's preferences in localStorage (Slidev's key names); a corrupt or foreign value falls back to the default.
 import { atom, type PrimitiveAtom } from 'jotai'
+import { deckStore } from './store'
 import { isViewChoice, type ViewChoice } from '../logic/reader'
 import { DEFAULT_BRUSH, DEFAULT_TOOLBAR_POSITION, isBrush, isToolbarPosition, type Brush, type ToolbarPosition } from '../logic/drawing'
 import { DEFAULT_CAMERA_FRAME, isCameraFrame, type CameraFrame } from '../logic/recording'
@@ -31,9 +32,27 @@ function write(key: string, value: unknown) {
   }
 }
 
+/**
+ * A prerendered page was rendered with every preference at its default, and its hydration must render the same:
+ * there the stored values wait for restorePreferences(), called once the first render has committed.
+ */
+export const preferencesDeferred = typeof document !== 'undefined' && document.getElementById('app')?.dataset.prerendered !== undefined
+const restorers: (() => void)[] = []
+
+/** Puts the stored preferences (and the system's colour scheme) into the deck's store. */
+export function restorePreferences() {
+  for (const restore of restorers) restore()
+}
+
+/** Runs `restore` with the preferences (for state kept elsewhere that a prerendered page also renders by default). */
+export function onRestorePreferences(restore: () => void) {
+  restorers.push(restore)
+}
+
 /** An atom mirrored to `slidev-<key>`, validated on read. */
 export function preferenceAtom<T>(key: string, fallback: T, accept: (v: unknown) => v is T): PrimitiveAtom<T> {
-  const base = atom<T>(read(key, fallback, accept))
+  const base = atom<T>(preferencesDeferred ? fallback : read(key, fallback, accept))
+  restorers.push(() => deckStore.set(base, read(key, fallback, accept)))
   // Another window of the deck (the presenter's, say) changing the preference changes it here too.
   base.onMount = (set) => {
     const onStorage = (event: StorageEvent) => {

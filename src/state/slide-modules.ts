@@ -67,6 +67,7 @@ export function useSlideModule(no: number): SlideModule | undefined {
       return () => listeners.delete(listener)
     },
     () => version,
+    () => version,
   )
   useEffect(() => {
     void loadSlide(no)

@@ -1,24 +1,36 @@
 // A deck with errors never builds: the build fails naming the file, line and slide, and writes nothing.
 import { describe, expect, it } from 'vitest'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
 
 const root = resolve(__dirname, '../..')
 
-async function buildDeck(source: string): Promise<{ error?: string; outDir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'deck-build-'))
+/** Decks that import from a folder must live inside the project (imports never leave it). */
+function projectTempDir(): string {
+  mkdirSync(join(root, 'node_modules/.cache'), { recursive: true })
+  return mkdtempSync(join(root, 'node_modules/.cache/deck-build-'))
+}
+
+async function buildDeck(source: string, dir = mkdtempSync(join(tmpdir(), 'deck-build-'))): Promise<{ error?: string; outDir: string; warnings: string[] }> {
   const file = join(dir, 'deck.md')
   writeFileSync(file, source)
   const outDir = join(dir, 'dist')
   const before = process.env.SLIDES_ENTRY
   process.env.SLIDES_ENTRY = file
+  const warnings: string[] = []
   try {
-    await build({ root, configFile: resolve(root, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } })
-    return { outDir }
+    await build({
+      root,
+      configFile: resolve(root, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, rollupOptions: { onwarn: (w) => void warnings.push(w.message) } },
+    })
+    return { outDir, warnings }
   } catch (error) {
-    return { error: String((error as Error).message), outDir }
+    return { error: String((error as Error).message), outDir, warnings }
   } finally {
     if (before === undefined) delete process.env.SLIDES_ENTRY
     else process.env.SLIDES_ENTRY = before
@@ -41,4 +53,48 @@ describe('building a deck with errors', () => {
     const { error } = await buildDeck('# 一\n\n---\nsrc: ./missing.md\n---\n')
     expect(error).toMatch(/missing\.md/)
   }, 60_000)
+
+  it('fails on a `src:` naming a folder, with the file, slide and line and no EISDIR', async () => {
+    const dir = projectTempDir()
+    mkdirSync(join(dir, 'some-folder'))
+    try {
+      const { error } = await buildDeck('# 一\n\n---\nsrc: ./some-folder\n---\n', dir)
+      expect(error).toMatch(/deck\.md:3 \(slide 2\): Cannot import "\.\/some-folder": .*some-folder is a folder, not a Markdown file/)
+      expect(error).not.toMatch(/EISDIR/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('fails on a missing theme, naming the theme: line', async () => {
+    const { error } = await buildDeck('---\ntitle: 题\ntheme: nope\n---\n\n# 一\n')
+    expect(error).toMatch(/deck\.md:3 \(slide 1\): Theme "nope" not found: expected a folder themes\/nope/)
+  }, 60_000)
+
+  it('warns about an unknown layout and an unclosed fence, naming slide and line, and still builds', async () => {
+    const { error, warnings, outDir } = await buildDeck('# 一\n\n---\nlayout: nonexistent-layout\n---\n\n# 二\n\n```ts\nconst a = 1\n\n---\n\n# 三\n\n---\n\n# 四\n')
+    expect(error).toBeUndefined()
+    expect(existsSync(join(outDir, 'index.html'))).toBe(true)
+    expect(warnings.join('\n')).toMatch(/deck\.md:4 \(slide 2\): Unknown layout "nonexistent-layout": the slide uses "default"/)
+    expect(warnings.join('\n')).toMatch(/deck\.md:9 \(slide 2\): Unclosed code fence "```" opened on line 9 .* swallowed the 2 slides after it/)
+  }, 120_000)
+
+  it('npm run build prints one message without a stack trace (unless DEBUG is set)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deck-build-'))
+    const file = join(dir, 'deck.md')
+    writeFileSync(file, '---\ntheme: nope\n---\n\n# 一\n')
+    const run = (debug: boolean) =>
+      spawnSync(process.execPath, ['scripts/build.mjs'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, SLIDES_ENTRY: file, DEBUG: debug ? '1' : '', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+      })
+    const plain = run(false)
+    expect(plain.status).toBe(1)
+    expect(plain.stderr).toMatch(/deck\.md:2 \(slide 1\): Theme "nope" not found/)
+    expect(plain.stderr + plain.stdout).not.toMatch(/^\s+at /m)
+    const debug = run(true)
+    expect(debug.status).toBe(1)
+    expect(debug.stderr).toMatch(/^\s+at /m)
+  }, 120_000)
 })

@@ -237,9 +237,17 @@ describe('when the export builds first', () => {
 
   it('adds 404.html and _redirects for history routing on static hosts', () => {
     fresh()
+    rmSync(join(built, '404.html'), { force: true })
     addStaticHostFiles(built)
     expect(readFileSync(join(built, '404.html'), 'utf8')).toBe('<!doctype html>')
-    expect(readFileSync(join(built, '_redirects'), 'utf8')).toBe('/* /index.html 200\n')
+    expect(readFileSync(join(built, '_redirects'), 'utf8')).toBe('/* /404.html 200\n')
+  })
+
+  it('keeps the 404.html a prerendering build wrote (the app without a page in it)', () => {
+    fresh()
+    writeFileSync(join(built, '404.html'), '<!doctype html><div id="app"></div>')
+    addStaticHostFiles(built)
+    expect(readFileSync(join(built, '404.html'), 'utf8')).toBe('<!doctype html><div id="app"></div>')
   })
 })
 

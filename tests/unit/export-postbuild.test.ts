@@ -25,8 +25,11 @@ it('exports <exportFilename>.pdf into the build and shows a download button link
   expect(post.stderr).not.toMatch(/postbuild failed/)
   expect(post.status).toBe(0)
   expect(post.stdout).toMatch(/download is on: exporting/)
-  expect(readFileSync(join(dist, '_redirects'), 'utf8')).toBe('/* /index.html 200\n')
-  expect(readFileSync(join(dist, '404.html'), 'utf8')).toBe(readFileSync(join(dist, 'index.html'), 'utf8'))
+  // Prerendered slides answer their own routes; every other route gets the app without a page in it.
+  expect(readFileSync(join(dist, '_redirects'), 'utf8')).toBe('/* /404.html 200\n')
+  expect(readFileSync(join(dist, '404.html'), 'utf8')).toMatch(/<div id="app"><\/div>/)
+  expect(readFileSync(join(dist, 'index.html'), 'utf8')).toMatch(/<div id="app" data-prerendered="\/1">/)
+  expect(readFileSync(join(dist, '3', 'index.html'), 'utf8')).toMatch(/data-prerendered="\/3"/)
   const pdf = join(dist, '银行讲义.pdf')
   expect(existsSync(pdf)).toBe(true)
   expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/^Pages:\s+6$/m)

@@ -184,3 +184,22 @@ describe('parseRangeString', () => {
     expect(parseRangeString(total, range)).toEqual(expected)
   })
 })
+
+describe('unclosed fences and comments', () => {
+  it('warns where an unclosed code fence opens and how many slides it swallowed', () => {
+    const deck = parseDeck('# 一\n\n---\n\n# 二\n\n```ts\nconst a = 1\n\n---\n\n# 三\n\n---\n\n# 四\n', { filepath: '/deck/slides.md' })
+    expect(deck.slides).toHaveLength(2)
+    expect(deck.warnings).toEqual([
+      { line: 7, slide: 2, file: '/deck/slides.md', message: 'Unclosed code fence "```" opened on line 7 runs to the end of the file: it swallowed the 2 slides after it.' },
+    ])
+  })
+
+  it('warns where an unclosed <!-- opens', () => {
+    const deck = parseDeck('# 一\n\n<!-- a note never closed\n\n---\n\n# 二\n', { filepath: '/deck/slides.md' })
+    expect(deck.warnings[0]).toMatchObject({ line: 3, slide: 1, message: expect.stringMatching(/Unclosed HTML comment "<!--" opened on line 3 .* swallowed the 1 slide after it/) })
+  })
+
+  it('says nothing about closed fences and comments', () => {
+    expect(parseDeck('# 一\n\n```ts\nx\n```\n\n<!-- note -->\n\n---\n\n# 二\n').warnings).toEqual([])
+  })
+})

@@ -97,6 +97,11 @@ describe('a slide as part of the article', () => {
     expect(renderToStaticMarkup(box)).toBe('<section data-tone="warm"><h4>x</h4></section>')
   })
 
+  it('shows every click step: no hidden class, nothing hidden from screen readers', () => {
+    const slot = h('li', { className: 'slidev-vclick-target slidev-vclick-hidden', 'data-click-since': '2', 'aria-hidden': 'true' }, h('img', { src: '/a.svg', alt: 'a' }))
+    expect(html(toArticle({ default: slot }, options)).default).toBe('<div><li class="slidev-vclick-target" data-click-shown="2"><img src="/a.svg" alt="a" loading="lazy"/></li></div>')
+  })
+
   it('reads text through nested elements', () => {
     expect(textOf(['a', h('b', null, 'b', 1), null, false])).toBe('ab1')
   })

@@ -7,6 +7,7 @@ vi.mock('virtual:deck/slides', () => ({
   config: { title: 'Test', drawings: { enabled: true, persist: false, presenterOnly: false, syncAll: true } },
   slides: [0, 3, 0, 1].map((clicks, i) => ({ no: i + 1, title: `S${i + 1}`, clicks, frontmatter: {} })),
   errors: [],
+  warnings: [],
   infoHtml: '',
 }))
 

@@ -13,5 +13,5 @@ function subscribe(onChange: () => void) {
 }
 
 export function useIsFullscreen(): boolean {
-  return useSyncExternalStore(subscribe, () => document.fullscreenElement !== null && document.fullscreenElement !== undefined)
+  return useSyncExternalStore(subscribe, () => document.fullscreenElement !== null && document.fullscreenElement !== undefined, () => false)
 }

@@ -43,11 +43,13 @@ export interface ReaderPageProps {
   /** The slides' address for the bar's button, and what it does when scripts run. */
   slidesHref: string
   onToSlides?: (event: MouseEvent<HTMLAnchorElement>) => void
-  /** Extra controls for the bar (the dark-mode toggle, when scripts run). */
+  /** Extra controls for the bar (the dark-mode toggle). */
   controls?: ReactNode
+  /** Scripts run: the counter and the controls work (a prerendered page read without scripts has neither). */
+  live?: boolean
 }
 
-export default function ReaderPage({ config, slides, moduleOf, current, slidesHref, onToSlides, controls }: ReaderPageProps) {
+export default function ReaderPage({ config, slides, moduleOf, current, slidesHref, onToSlides, controls, live = false }: ReaderPageProps) {
   const labels = labelsFor(config.htmlAttrs.lang)
   const t = labels.reader
   const total = slides.length
@@ -57,13 +59,17 @@ export default function ReaderPage({ config, slides, moduleOf, current, slidesHr
         <p className="deck-reader-deck" title={config.title}>
           {config.title}
         </p>
-        <p className="deck-reader-counter" data-testid="reader-counter">
-          <span aria-hidden="true">
-            {current} / {total}
-          </span>
-          <span className="sr-only">{labels.slideOf(current, total)}</span>
-        </p>
-        {controls}
+        {live ? (
+          <>
+            <p className="deck-reader-counter" data-testid="reader-counter">
+              <span aria-hidden="true">
+                {current} / {total}
+              </span>
+              <span className="sr-only">{labels.slideOf(current, total)}</span>
+            </p>
+            {controls}
+          </>
+        ) : null}
         <a className="deck-reader-to-slides" href={slidesHref} onClick={onToSlides} aria-label={t.toSlidesLabel} data-testid="reader-to-slides">
           {t.toSlides}
         </a>

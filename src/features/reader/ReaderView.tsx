@@ -1,7 +1,7 @@
 // Makes the deck readable as one page on any screen (`/N?view=reader`): every slide reflowed in order, opened at
 // slide N, the address following the slide being read, slide links, goto and overview scrolling within the page.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
 import { positionAtom, viewModeAtom } from '../../state/nav'
@@ -12,7 +12,7 @@ import { DeckNavContext } from '../../state/nav-context'
 import { deckStore } from '../../state/store'
 import { getLoadedSlide, loadSlide } from '../../state/slide-modules'
 import { parseSlideNo } from '../../logic/nav'
-import { readerSearch, slideOfAnchor, slidesSearch } from '../../logic/reader'
+import { readerAnchor, readerSearch, slideOfAnchor, slidesSearch } from '../../logic/reader'
 import { pageTitle } from '../../../shared/config'
 import { labelsFor } from '../chrome/labels'
 import { icons } from '../chrome/icons'
@@ -22,9 +22,24 @@ import Goto from '../goto/Goto'
 import ReaderPage from './ReaderPage'
 import { useReadingPosition } from './reading-position'
 
+const allLoaded = (total: number) => Array.from({ length: total }, (_, i) => getLoadedSlide(i + 1)).every(Boolean)
+
+let everySlide: Promise<unknown> | undefined
+/** One promise for every slide's module (what hydration waits on, so the same promise each render). */
+const loadEverySlide = (total: number) => (everySlide ??= Promise.all(Array.from({ length: total }, (_, i) => loadSlide(i + 1))))
+
+/**
+ * Whether this render takes over the build's prerendered reader page (`/reader/`): its article is already on screen,
+ * readable and scrolled by the visitor, so hydration waits (suspends) until every slide is in and then matches it.
+ */
+function takesOverPrerendered(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('.deck-reader-root') !== null
+}
+
 /** Every slide's module, loaded once: the article is drawn in one go, so opening at N lands where the text will stay. */
-function useAllSlides(total: number): boolean {
-  const [ready, setReady] = useState(() => Array.from({ length: total }, (_, i) => getLoadedSlide(i + 1)).every(Boolean))
+function useAllSlides(total: number, hydrating: boolean): boolean {
+  if (hydrating && !allLoaded(total)) use(loadEverySlide(total))
+  const [ready, setReady] = useState(() => allLoaded(total))
   useEffect(() => {
     if (ready) return
     let alive = true
@@ -44,16 +59,17 @@ function readerUrl(no: number, hashRouter: boolean): string {
 }
 
 export default function ReaderView() {
-  const params = useParams()
   const location = useLocation()
   const navigate = useNavigate()
   const slides = useAtomValue(slidesAtom)
   const config = useAtomValue(configAtom)
   const total = slides.length
   // `/N?view=reader`, or the prerendered page's own path with the slide in its fragment (`/reader/#slide-N`).
-  const opened = parseSlideNo(params.no, total) ?? slideOfAnchor(location.hash, total) ?? 1
-  const [current, setCurrent] = useState(opened)
-  const ready = useAllSlides(total)
+  const opened = parseSlideNo(/^\/(\d+)/.exec(location.pathname)?.[1], total) ?? slideOfAnchor(location.hash, total) ?? 1
+  const [hydrating] = useState(takesOverPrerendered)
+  // The prerendered page says slide 1 in its bar (hydration must match it); the reading position takes over after.
+  const [current, setCurrent] = useState(hydrating ? 1 : opened)
+  const ready = useAllSlides(total, hydrating)
   const setMode = useSetAtom(viewModeAtom)
   const setChoice = useSetAtom(viewChoiceAtom)
   const setGoto = useSetAtom(gotoOpenAtom)
@@ -62,6 +78,11 @@ export default function ReaderView() {
   const dark = useAtomValue(isDarkAtom)
   const canToggleDark = useAtomValue(canToggleDarkAtom)
   const toggleDark = useSetAtom(toggleDarkAtom)
+  // A hydrated page first renders exactly as it was prerendered (no counter, no controls, no panel open); they show
+  // from the next render on.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  const shownDark = dark
   const hashRouter = config.routerMode === 'hash'
   const t = labelsFor(config.htmlAttrs.lang)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -86,10 +107,17 @@ export default function ReaderView() {
   )
   const jump = useReadingPosition(rootRef, ready, reading)
 
-  // Open at slide N, once the article is laid out.
+  // Open at slide N, once the article is laid out; a prerendered page was already scrolled by the browser (its
+  // fragment) or by the visitor while it loaded: reading goes on from where they are.
   useLayoutEffect(() => {
     if (!ready) return
-    jump(opened, false)
+    if (!hydrating) jump(opened, false)
+    else {
+      // The browser scrolled to the fragment's slide; pictures and fonts since may have moved it. Unless the visitor
+      // has read on (it is more than a screen away), it goes back under the bar.
+      const section = document.getElementById(readerAnchor(opened))
+      if (section && slideOfAnchor(window.location.hash, total) && Math.abs(section.getBoundingClientRect().top) < window.innerHeight) jump(opened, false)
+    }
     // Only on opening: later moves come from scrolling or from the jumps below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready])
@@ -160,24 +188,25 @@ export default function ReaderView() {
           current={current}
           slidesHref={slidesHref}
           onToSlides={toSlides}
+          live={mounted}
           controls={
             <button
               type="button"
               className="deck-reader-button"
               aria-label={canToggleDark ? t.dark : t.darkForced}
               title={`${canToggleDark ? t.dark : t.darkForced} (d)`}
-              aria-pressed={dark}
+              aria-pressed={shownDark}
               disabled={!canToggleDark}
               onClick={toggleDark}
               data-testid="reader-dark"
             >
-              {dark ? icons.moon : icons.sun}
+              {shownDark ? icons.moon : icons.sun}
             </button>
           }
         />
       </div>
-      {overviewOpen ? <Overview /> : null}
-      {gotoOpen ? <Goto /> : null}
+      {mounted && overviewOpen ? <Overview /> : null}
+      {mounted && gotoOpen ? <Goto /> : null}
     </DeckNavContext.Provider>
   )
 }

@@ -47,6 +47,11 @@ export function toArticle(slots: Record<string, ReactNode>, { title, tableLabel 
       const { children: inner, ...rest } = props
       return createElement(demoted, { ...rest, key: element.key }, ...children(inner))
     }
+    // Every click step is shown: what the slide hides until a click (and says so to screen readers) is plain text here.
+    if (props['data-click-since'] !== undefined) {
+      const className = typeof props.className === 'string' ? props.className.replace(/\bslidev-vclick-hidden\b/g, '').trim() : props.className
+      return visit(cloneElement(element, { 'aria-hidden': undefined, className, 'data-click-since': undefined, 'data-click-shown': props['data-click-since'] }))
+    }
     if (type === 'img') return cloneElement(element, { loading: 'lazy' })
     if (type === 'table') {
       const table = props.children === undefined ? element : cloneElement(element, undefined, ...children(props.children))

@@ -67,6 +67,8 @@ export function useReadingPosition(rootRef: RefObject<HTMLElement | null>, activ
     window.addEventListener('scrollend', onScrollEnd)
     window.addEventListener('resize', onScroll)
     for (const type of READER_INPUT) window.addEventListener(type, release, { passive: true, capture: true })
+    // Where the page already is (a prerendered page the visitor has been reading) counts from the start.
+    onScroll()
     return () => {
       realign.disconnect()
       window.removeEventListener('scroll', onScroll)

@@ -1,0 +1,117 @@
+// Prerendered pages (plugin/prerender.ts, src/main.tsx): every slide is HTML before any script, the app hydrates it
+// without a visible change or a warning, keys pressed before then are carried out, and without JavaScript the
+// slides still show and their links still move.
+import { test, expect, type Page, type Route, type ConsoleMessage } from '@playwright/test'
+import { deckURL } from './servers'
+
+/** Holds back the app's entry script until the returned function is called: the page is its HTML alone meanwhile. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((done) => (release = done))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+const ready = (page: Page) => expect(page.locator('html[data-deck-ready="true"]')).toHaveCount(1)
+
+/** Console errors and hydration warnings of a page. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text()
+    // Embeds of other sites (slides 81, 82) fail offline by design and show their fallback panel.
+    if (text.startsWith('Failed to load resource') && new URL(message.location().url).origin !== new URL(page.url()).origin) return
+    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(`${page.url()}: ${text}`)
+  })
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
+  return problems
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('slides 1, 12 and 107 show their title and text, scaled to the window, and their links move', async ({ page }) => {
+    const { slides } = (await (await page.request.get(`${deckURL}/deck-manifest.json`)).json()) as { slides: { title: string }[] }
+    for (const no of [1, 12, 107]) {
+      const text = slides[no - 1]!.title
+      await page.goto(`${deckURL}/${no}`)
+      const slide = page.locator(`.slidev-page-${no}[data-slidev-no="${no}"]`)
+      await expect(slide).toBeVisible()
+      await expect(slide).toContainText(text)
+      // The canvas fits the window by CSS alone: 980 × 552 letterboxed into 1280 × 720.
+      const box = (await page.locator('.slidev-slide-container').boundingBox())!
+      expect(Math.round(box.width)).toBe(1278)
+    }
+    await page.goto(`${deckURL}/1`)
+    await page.locator('.slidev-page-1 [data-slide-link="2"]').first().click()
+    await expect(page).toHaveURL(/\/2$/)
+    await expect(page.locator('.slidev-page-2')).toBeVisible()
+  })
+
+  test('a slide shows its first click step: later steps are hidden in the HTML', async ({ page }) => {
+    await page.goto('/2')
+    await expect(page.locator('.slidev-page-2 li').nth(0)).toBeVisible()
+    await expect(page.locator('.slidev-page-2 li').nth(1)).toHaveClass(/slidev-vclick-hidden/)
+    await expect(page.locator('.slidev-page-2 li').nth(1)).toHaveAttribute('aria-hidden', 'true')
+  })
+})
+
+test('the page drawn from its HTML is the page after hydration, pixel for pixel', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const release = await holdApp(page)
+  await page.goto(`${deckURL}/5`, { waitUntil: 'commit' })
+  await expect(page.locator('.slidev-page-5')).toBeVisible()
+  await page.evaluate(() => document.fonts.ready)
+  const before = await page.screenshot()
+  release()
+  await ready(page)
+  await expect(page).toHaveURL(/\/5$/)
+  expect(await page.screenshot()).toEqual(before)
+})
+
+test('keys pressed before the app has hydrated are carried out once it has', async ({ page }) => {
+  const release = await holdApp(page)
+  await page.goto('/1', { waitUntil: 'commit' })
+  await expect(page.locator('.slidev-page-1')).toBeVisible()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await expect(page).toHaveURL(/\/1$/)
+  release()
+  await expect(page).toHaveURL(/\/2\?clicks=1$/)
+  await expect(page.locator('.slidev-page-2[data-loaded="true"]')).toBeVisible()
+})
+
+test('the root is slide 1, and other pages (presenter, print, a query, unknown) are rendered by the app', async ({ page }) => {
+  const problems = problemsOf(page)
+  await page.goto('/')
+  await ready(page)
+  await expect(page).toHaveURL(/\/1$/)
+  await expect(page.locator('.slidev-page-1')).toHaveCount(1)
+  for (const [path, selector] of [
+    ['/presenter/2', '[data-testid="presenter-view"]'],
+    ['/print', '.print-slide-container'],
+    ['/3?clicks=1', '.slidev-page-3'],
+    ['/999', '.slidev-page-1'],
+  ] as const) {
+    await page.goto(path)
+    await ready(page)
+    await expect(page.locator(selector).first()).toBeVisible()
+  }
+  expect(problems).toEqual([])
+})
+
+test('every slide of the deck hydrates without a console error or hydration warning', async ({ page }) => {
+  test.setTimeout(240_000)
+  const problems = problemsOf(page)
+  const total = (await (await page.request.get(`${deckURL}/deck-manifest.json`)).json()).total as number
+  expect(total).toBeGreaterThan(100)
+  for (let no = 1; no <= total; no++) {
+    await page.goto(`${deckURL}/${no}`)
+    await ready(page)
+    await expect(page.locator(`.slidev-page-${no}[data-loaded="true"]`)).toHaveCount(1)
+  }
+  expect(problems).toEqual([])
+})
