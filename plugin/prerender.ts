@@ -3,13 +3,15 @@
 // slide before a script runs. The browser then hydrates that HTML (src/main.tsx).
 //
 // A page type is one entry of PAGE_TYPES: which pages it has, the file each goes to, the address the app renders
-// there. Another view (the reader, say) adds its entry; the template, the slide's preloads and the title are shared.
+// there; the template, the slide's preloads and the title are shared. The reader's page (plugin/reader-page.ts) is
+// one article of every slide with its stylesheets inside it, written after them.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plugin, ViteBuilder } from 'vite'
 import type { OutputBundle } from 'rolldown'
 import { SLIDE_PREFIX } from './index'
+import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page'
 
 /** The server entry's exports (src/prerender.tsx). */
 export interface PrerenderEntry {
@@ -78,6 +80,7 @@ export default function prerenderPlugin(): Plugin {
   let root = process.cwd()
   let base = '/'
   let chunksOfSlide = new Map<number, string[]>()
+  let readerCss: string[] = []
   return {
     name: 'deck:prerender',
     // One instance for both builds: the browser build's chunk names reach the pages.
@@ -116,7 +119,9 @@ export default function prerenderPlugin(): Plugin {
       })
     },
     generateBundle(_options, bundle) {
-      if (this.environment.name === 'client') chunksOfSlide = slideChunks(bundle, base)
+      if (this.environment.name !== 'client') return
+      chunksOfSlide = slideChunks(bundle, base)
+      readerCss = readerStylesheets(bundle, (id) => id.startsWith('\0' + SLIDE_PREFIX))
     },
     async buildApp(builder: ViteBuilder) {
       const client = builder.environments.client
@@ -125,14 +130,14 @@ export default function prerenderPlugin(): Plugin {
       await builder.build(client)
       await builder.build(server)
       const dist = resolve(root, client.config.build.outDir)
-      await prerender(resolve(root, server.config.build.outDir, 'prerender.js'), dist, chunksOfSlide)
+      await prerender(resolve(root, server.config.build.outDir, 'prerender.js'), dist, chunksOfSlide, { css: readerCss, base })
       rmSync(resolve(root, server.config.build.outDir), { recursive: true, force: true })
     },
   }
 }
 
 /** Writes every page of every page type into `dist`; the unrendered app stays as 404.html for other routes. */
-export async function prerender(serverEntry: string, dist: string, chunksOfSlide: Map<number, string[]>): Promise<number> {
+export async function prerender(serverEntry: string, dist: string, chunksOfSlide: Map<number, string[]>, reader?: { css: string[]; base: string }): Promise<number> {
   const entry = (await import(pathToFileURL(serverEntry).href)) as PrerenderEntry
   const template = readFileSync(join(dist, 'index.html'), 'utf8')
   // Every other address (presenter, print, a host's fallback) gets the app without a page in it.
@@ -148,6 +153,14 @@ export async function prerender(serverEntry: string, dist: string, chunksOfSlide
       writeFileSync(file, pageHtml(template, page, await entry.renderPage(page.url), entry.titleOf(page.no), chunksOfSlide.get(page.no) ?? [], entry.EARLY_KEYS_SCRIPT))
       count += 1
     }
+  }
+  if (reader) {
+    // The reader: the whole deck as one article, read with scripts off too, its stylesheets inside the page.
+    const file = join(dist, READER_PAGE.file)
+    mkdirSync(dirname(file), { recursive: true })
+    const styles = reader.css.map((css) => ({ file: css, css: readFileSync(join(dist, css), 'utf8') }))
+    writeFileSync(file, readerPageHtml(template, await entry.renderPage(READER_PAGE.url), styles, reader.base))
+    count += 1
   }
   return count
 }

@@ -15,13 +15,14 @@ import { loadSlide } from './state/slide-modules'
 import { restorePreferences } from './state/preferences'
 import { entryRoute } from './logic/entry'
 import { canHydrate } from './logic/prerendered'
-import { asksForReader, opensInReader, readerSearch, storedViewChoice } from './logic/reader'
+import { asksForReader, opensInReader, readerAnchor, readerSearch, storedViewChoice } from './logic/reader'
 
 const base = import.meta.env.BASE_URL
 // Hash routing keeps the path and its query after '#'.
 const [hashPath, hashQuery = ''] = location.hash.replace(/^#/, '').split('?')
 const [path, search] = config.routerMode === 'hash' ? [hashPath || '/', hashQuery] : [location.pathname.slice(base.length - 1), location.search]
 const entry = entryRoute(path, search, slides.map((s) => s.clicks))
+const container = document.getElementById('app')!
 
 /** The remembered slides/reader choice; storage may be off. */
 function rememberedView() {
@@ -32,14 +33,16 @@ function rememberedView() {
   }
 }
 
-// A phone held upright opens play pages as the reader (unless the viewer chose the slides): the address says so
-// before anything is drawn, so the router opens the reader and no canvas slide is drawn first.
+// A phone held upright opens play pages as the reader (unless the viewer chose the slides). A build has the reader
+// prerendered at /reader/, with the article in it: the browser goes there (one short page load instead of drawing
+// the article from 107 slide modules). Elsewhere (dev, hash routing) the address says so before anything is drawn.
 const reader = entry.kind === 'play' && opensInReader({ search, stored: rememberedView(), width: innerWidth, height: innerHeight })
-if (reader && !asksForReader(search)) {
+const toReaderPage = reader && container.dataset.prerendered !== undefined && config.routerMode !== 'hash'
+if (toReaderPage) location.replace(`${base}reader/#${readerAnchor(entry.no)}`)
+else if (reader && !asksForReader(search)) {
   const to = `/${entry.no}${readerSearch(search)}`
   history.replaceState(history.state, '', config.routerMode === 'hash' ? `${location.pathname}${location.search}#${to}` : `${base.replace(/\/$/, '')}${to}`)
 }
-const container = document.getElementById('app')!
 
 function Router({ children }: { children: ReactNode }) {
   // Hash routes live after '#': the page's own path (a file on disk, base './') is no part of them.
@@ -50,7 +53,9 @@ function Router({ children }: { children: ReactNode }) {
 async function boot() {
   const slidesFirst = entry.kind === 'play' && !reader
   const keys = slidesFirst ? holdEarlyKeys() : null
-  const hydrate = slidesFirst && canHydrate(container.dataset.prerendered, path, search)
+  // A slide's page hydrates as that slide, the reader's page as the reader; a play address opening as the reader
+  // (a phone) never hydrates a slide's HTML.
+  const hydrate = (slidesFirst || entry.kind === 'other') && canHydrate(container.dataset.prerendered, path, search)
   // The root is slide 1's page: its address becomes /1 before the router sees it (the route it redirects to).
   if (hydrate && (path === '/' || path === '')) history.replaceState(history.state, '', `${base}1${search}${location.hash}`)
   if (slidesFirst) await loadSlide(entry.no)
@@ -67,4 +72,4 @@ async function boot() {
   }
 }
 
-void boot()
+if (!toReaderPage) void boot()

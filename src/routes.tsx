@@ -21,8 +21,8 @@ function RedirectTo({ path }: { path: string }) {
 }
 
 /**
- * The reader answers `/N?view=reader` and `/reader` as one element (outside <Routes>), so moving between them
- * (its address following the reading, goto, overview) keeps the same page.
+ * The reader answers `/N?view=reader` and the prerendered page's `/reader/` as one element (outside <Routes>), so
+ * moving between them (its address following the reading, goto, overview) keeps the same page.
  */
 function isReaderAddress({ pathname, search }: { pathname: string; search: string }): boolean {
   return /^\/reader\/?$/.test(pathname) || (/^\/\d+\/?$/.test(pathname) && asksForReader(search))
@@ -38,26 +38,26 @@ export default function DeckRoutes() {
       <Suspense fallback={null}>
         {/* Inside the boundary: the boot's events wait for the page (hydrated or loaded) to listen. */}
         <BootPoint>
-        {reading ? (
-          <ReaderView />
-        ) : (
-          <Routes>
-            <Route path="/" element={<RedirectTo path="/1" />} />
-            <Route path="/print" element={<PrintView />} />
-            <Route
-              path="/presenter/print"
-              element={
-                <PresenterGuard>
-                  <PresenterPrintView />
-                </PresenterGuard>
-              }
-            />
-            <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
-            <Route path="/presenter/:no" element={<PresenterView />} />
-            <Route path="/:no" element={<PlayView />} />
-            <Route path="*" element={<Navigate to="/1" replace />} />
-          </Routes>
-        )}
+          {reading ? (
+            <ReaderView />
+          ) : (
+            <Routes>
+              <Route path="/" element={<RedirectTo path="/1" />} />
+              <Route path="/print" element={<PrintView />} />
+              <Route
+                path="/presenter/print"
+                element={
+                  <PresenterGuard>
+                    <PresenterPrintView />
+                  </PresenterGuard>
+                }
+              />
+              <Route path="/presenter" element={<RedirectTo path="/presenter/1" />} />
+              <Route path="/presenter/:no" element={<PresenterView />} />
+              <Route path="/:no" element={<PlayView />} />
+              <Route path="*" element={<Navigate to="/1" replace />} />
+            </Routes>
+          )}
         </BootPoint>
       </Suspense>
     </>

@@ -1,7 +1,7 @@
 // The viewer's preferences in localStorage (Slidev's key names); a corrupt or foreign value falls back to the default.
 import { atom, type PrimitiveAtom } from 'jotai'
-import { deckStore } from './store'
 import { isViewChoice, type ViewChoice } from '../logic/reader'
+import { deckStore } from './store'
 import { DEFAULT_BRUSH, DEFAULT_TOOLBAR_POSITION, isBrush, isToolbarPosition, type Brush, type ToolbarPosition } from '../logic/drawing'
 import { DEFAULT_CAMERA_FRAME, isCameraFrame, type CameraFrame } from '../logic/recording'
 

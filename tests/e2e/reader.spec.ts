@@ -174,6 +174,27 @@ for (const viewport of [PHONE, LAPTOP]) {
   })
 }
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: PHONE })
+
+  test('the build’s reader page shows every slide, reflowed, its links moving within it', async ({ page }) => {
+    await page.goto(`${deckURL}/reader/`)
+    const headings = page.locator('.deck-reader-slide > h2')
+    await expect(headings).toHaveCount(TOTAL)
+    const titles = (await (await fetch(`${deckURL}/deck-manifest.json`)).json()) as { slides: { no: number; title: string }[] }
+    for (const { no, title } of titles.slides) await expect(headings.nth(no - 1)).toContainText(title)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
+    expect(await page.locator('#slide-4 p').first().evaluate((p) => parseFloat(getComputedStyle(p).fontSize))).toBeGreaterThanOrEqual(16)
+    // Nothing that needs a script pretends to work: no counter, no scheme button; the way back to the slides is a link.
+    await expect(page.getByTestId('reader-counter')).toHaveCount(0)
+    await expect(page.getByTestId('reader-to-slides')).toHaveAttribute('href', '/1')
+    await page.locator('#slide-2 a[data-slide-link="47"]').click()
+    await expect(page).toHaveURL(/\/reader\/#slide-47$/)
+    await expect.poll(() => sectionTop(page, 47)).toBeLessThan(72)
+    await expect(page.locator('#slide-47 details.deck-reader-notes')).not.toHaveAttribute('open')
+  })
+})
+
 test.describe('the article', () => {
   test.beforeEach(async ({ page }) => page.setViewportSize(PHONE))
 
