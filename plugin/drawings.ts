@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'
 import { deckEntry } from './index'
 import { parseDeck } from './parser'
-import { defaultConfig } from './config'
+import { defaultConfig } from '../shared/config'
 import { isLocalRequest } from './editor'
 
 export const DRAWINGS_DIR = '.deck-drawings'

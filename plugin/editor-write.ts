@@ -1,13 +1,7 @@
 // Lets the side editor put one slide's new text back into its Markdown file: only that slide's bytes change, in the
 // file's own line endings, and nothing is written that the deck would read differently (pure: bytes in, bytes out).
 import { parseDeck, type DeckError, type ParseOptions } from './parser'
-
-/** What the side editor shows and sends: the slide's YAML frontmatter, its Markdown and its note. */
-export interface SlideFields {
-  frontmatter: string
-  content: string
-  note: string
-}
+import type { SlideText } from '../shared/slide-source'
 
 export type LineEnding = '\n' | '\r\n'
 
@@ -35,7 +29,7 @@ const withoutCr = (line: string) => line.replace(/\r$/, '')
 const unix = (text: string) => text.replace(/\r\n?/g, '\n')
 
 /** The fields as the parser reads them: line endings unified, leading blank lines and trailing space dropped. */
-export function normalizeFields(fields: SlideFields): SlideFields {
+export function normalizeFields(fields: SlideText): SlideText {
   return {
     // A blank first line would turn `---` into a plain separator, so YAML never starts with one.
     frontmatter: unix(fields.frontmatter).replace(/^(?:[ \t]*\n)+/, '').trimEnd(),
@@ -79,36 +73,39 @@ function shapeOf(part: string): PartShape {
   const lines = part.split('\n')
   const offsets: number[] = []
   let at = 0
-  for (const line of lines) {
+  for (const text of lines) {
     offsets.push(at)
-    at += line.length + 1
+    at += text.length + 1
   }
-  const lineEnd = (i: number) => offsets[i] + withoutCr(lines[i]).length
-  const separator = SEPARATOR.test(withoutCr(lines[0]))
+  // Indexes past the end read as an empty line at the end of the part.
+  const line = (i: number) => lines[i] ?? ''
+  const offset = (i: number) => offsets[i] ?? part.length
+  const lineEnd = (i: number) => offset(i) + withoutCr(line(i)).length
+  const separator = SEPARATOR.test(withoutCr(line(0)))
   let frontmatter: PartShape['frontmatter'] = null
   let bodyLine = separator ? 1 : 0
   // `---` followed by a non-blank line opens frontmatter, closed by the next `---` line.
-  if (separator && lines[0].trimEnd() === '---' && lines.length > 1 && lines[1].trim() !== '') {
-    const close = lines.findIndex((line, i) => i >= 1 && line.trimEnd() === '---')
+  if (separator && line(0).trimEnd() === '---' && lines.length > 1 && line(1).trim() !== '') {
+    const close = lines.findIndex((text, i) => i >= 1 && text.trimEnd() === '---')
     if (close > 0) {
-      frontmatter = { form: 'dashes', from: offsets[1], to: close > 1 ? lineEnd(close - 1) : offsets[1], block: 0 }
+      frontmatter = { form: 'dashes', from: offset(1), to: close > 1 ? lineEnd(close - 1) : offset(1), block: 0 }
       bodyLine = close + 1
     }
   }
   if (!frontmatter) {
     // A ```yaml block opening the content is frontmatter too.
     let open = bodyLine
-    while (open < lines.length && /^[ \t]*$/.test(withoutCr(lines[open]))) open++
-    if (open + 2 < lines.length && YAML_FENCE_OPEN.test(withoutCr(lines[open]))) {
-      const close = lines.findIndex((line, i) => i >= open + 2 && FENCE_CLOSE.test(withoutCr(line)))
+    while (open < lines.length && /^[ \t]*$/.test(withoutCr(line(open)))) open++
+    if (open + 2 < lines.length && YAML_FENCE_OPEN.test(withoutCr(line(open)))) {
+      const close = lines.findIndex((text, i) => i >= open + 2 && FENCE_CLOSE.test(withoutCr(text)))
       if (close > 0) {
-        frontmatter = { form: 'fence', from: offsets[open + 1], to: lineEnd(close - 1), block: offsets[open] }
+        frontmatter = { form: 'fence', from: offset(open + 1), to: lineEnd(close - 1), block: offset(open) }
         bodyLine = close + 1
       }
     }
   }
   const bodyHasLine = bodyLine < lines.length
-  const bodyFrom = bodyHasLine ? offsets[bodyLine] : part.length
+  const bodyFrom = bodyHasLine ? offset(bodyLine) : part.length
   const body = part.slice(bodyFrom)
   const trimmed = body.trimEnd()
   const trimmedEnd = bodyFrom + trimmed.length
@@ -127,7 +124,7 @@ function shapeOf(part: string): PartShape {
 }
 
 /** A part's fields as the side editor shows them (normalized). */
-export function fieldsOfPart(part: string): SlideFields {
+export function fieldsOfPart(part: string): SlideText {
   const shape = shapeOf(part)
   return normalizeFields({
     frontmatter: shape.frontmatter ? part.slice(shape.frontmatter.from, shape.frontmatter.to) : '',
@@ -140,7 +137,7 @@ export function fieldsOfPart(part: string): SlideFields {
  * The part with new fields: a field that did not change keeps its bytes, a changed one is written in `eol`;
  * the separator, the frontmatter's form (`---` or ```yaml) and the note's layout are kept where they exist.
  */
-export function rewritePart(part: string, fields: SlideFields, eol: LineEnding, firstInFile: boolean): string {
+export function rewritePart(part: string, fields: SlideText, eol: LineEnding, firstInFile: boolean): string {
   const next = normalizeFields(fields)
   const shape = shapeOf(part)
   const current = fieldsOfPart(part)
@@ -185,7 +182,8 @@ export function rewritePart(part: string, fields: SlideFields, eol: LineEnding, 
   if (!next.frontmatter) {
     // A bare `---` followed by a non-blank line would open frontmatter: keep a blank line after it.
     const lines = result.split('\n')
-    if (lines.length > 1 && lines[0].trimEnd() === '---' && lines[1].trim() !== '') result = lines[0] + '\n' + eol + lines.slice(1).join('\n')
+    const [first = '', second = ''] = lines
+    if (lines.length > 1 && first.trimEnd() === '---' && second.trim() !== '') result = first + '\n' + eol + lines.slice(1).join('\n')
   }
   return result
 }
@@ -202,7 +200,7 @@ function partRange(bytes: Uint8Array, at: SlideLines): { from: number; to: numbe
   const starts = lineStarts(bytes)
   if (!Number.isInteger(at.start) || !Number.isInteger(at.end) || at.start < 0 || at.end <= at.start || at.end > starts.length)
     throw new SpliceRefusal('lines', `Lines ${at.start + 1}-${at.end} are not in the file (it has ${starts.length} lines).`)
-  return { from: starts[at.start], to: at.end < starts.length ? starts[at.end] - 1 : bytes.length }
+  return { from: starts[at.start] ?? bytes.length, to: at.end < starts.length ? (starts[at.end] ?? 0) - 1 : bytes.length }
 }
 
 function partText(bytes: Buffer, at: SlideLines): { from: number; to: number; text: string } {
@@ -215,7 +213,7 @@ function partText(bytes: Buffer, at: SlideLines): { from: number; to: number; te
 }
 
 /** The slide's fields as stored in the file. */
-export function readSlideFields(bytes: Buffer, at: SlideLines): SlideFields {
+export function readSlideText(bytes: Buffer, at: SlideLines): SlideText {
   return fieldsOfPart(partText(bytes, at).text)
 }
 
@@ -238,7 +236,7 @@ const inPart = (errors: DeckError[], file: string | undefined, from: number, to:
  * is refused (SpliceRefusal) when the deck would read it differently: another number of slides, other slides changed,
  * a field read back otherwise (a trailing comment becoming the note), or a new error in the slide (bad YAML).
  */
-export function spliceSlide(bytes: Buffer, at: SlideLines, fields: SlideFields, options: SpliceOptions = {}): SpliceResult {
+export function spliceSlide(bytes: Buffer, at: SlideLines, fields: SlideText, options: SpliceOptions = {}): SpliceResult {
   if (/-->|<!--/.test(fields.note)) throw new SpliceRefusal('note', 'A note cannot contain "<!--" or "-->" (the note is itself an HTML comment).')
   const { from, to, text } = partText(bytes, at)
   const next = normalizeFields(fields)
@@ -250,13 +248,15 @@ export function spliceSlide(bytes: Buffer, at: SlideLines, fields: SlideFields, 
   const before = parse(bytes)
   const after = parse(out)
   const index = before.parts.findIndex((p) => p.start === at.start)
-  const same = index >= 0 && after.parts.length === before.parts.length && before.parts.every((p, i) => i === index || after.parts[i].raw === p.raw)
+  const same = index >= 0 && after.parts.length === before.parts.length && before.parts.every((p, i) => i === index || after.parts[i]?.raw === p.raw)
   if (!same)
     throw new SpliceRefusal(
       'structure',
       'Not saved: this text would split or merge slides (a "---" line, an unclosed ``` code block or an unclosed <!-- comment). Close it, or add slides in the file itself.',
     )
-  const readBack = fieldsOfPart(after.parts[index].raw)
+  const changedPart = after.parts[index]
+  if (!changedPart) throw new SpliceRefusal('structure', 'Not saved: the slide is no longer in the file.')
+  const readBack = fieldsOfPart(changedPart.raw)
   if (readBack.frontmatter !== next.frontmatter || readBack.content !== next.content || readBack.note !== next.note) {
     const message =
       !next.note && readBack.note
@@ -269,9 +269,10 @@ export function spliceSlide(bytes: Buffer, at: SlideLines, fields: SlideFields, 
 
   const file = options.filepath
   const old = new Set(inPart(before.errors, file, at.start, at.end).map((e) => e.message))
-  const added = inPart(after.errors, file, at.start, after.parts[index].end).filter((e) => !old.has(e.message))
+  const added = inPart(after.errors, file, at.start, changedPart.end).filter((e) => !old.has(e.message))
   const relevant = options.entry === false ? added.filter((e) => !(e.slide === 1 && index === 0 && isConfigMessage(e.message))) : added
-  if (relevant.length) throw new SpliceRefusal('deck-error', `Not saved: line ${relevant[0].line}: ${relevant[0].message}`)
+  const [error] = relevant
+  if (error) throw new SpliceRefusal('deck-error', `Not saved: line ${error.line}: ${error.message}`)
   return { bytes: out, changed: true }
 }
 

@@ -7,7 +7,8 @@ import { existsSync, promises as fs, readFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseDeck } from './parser'
-import { lineEndingOf, readSlideFields, spliceSlide, SpliceRefusal, type SlideFields } from './editor-write'
+import { lineEndingOf, readSlideText, spliceSlide, SpliceRefusal } from './editor-write'
+import type { SlideSource, SlideWrite } from '../shared/slide-source'
 
 const SLIDE_ROUTE = /^(?:\/[^?#]*)?\/__deck\/slide\/([^/?#]*)\/?(?:\?.*)?$/
 const OPEN_ROUTE = /^(?:\/[^?#]*)?\/__open-in-editor\/?(?:\?(.*))?$/
@@ -24,28 +25,6 @@ export interface EditorEndpointOptions {
   /** Opens the author's editor at a file's line; resolves with the editor's name (tests pass a fake). */
   launch?: (file: string, line: number, column: number) => Promise<string>
   maxBodyBytes?: number
-}
-
-/** A slide as the side editor sees it: where it lives, the revision it was read at, and its three fields. */
-export interface SlideSource extends SlideFields {
-  no: number
-  total: number
-  /** The file, relative to the project root, with `/` separators. */
-  file: string
-  /** 0-based line where the slide starts (its separator); sent back with a write to name the same slide. */
-  start: number
-  /** 1-based line of the slide's first content line, for opening an editor there. */
-  line: number
-  /** Content hash of the file the slide was read from. */
-  revision: string
-  eol: 'lf' | 'crlf'
-}
-
-/** What a write sends: the fields, and the file, start line and revision they were based on. */
-export interface SlideWrite extends SlideFields {
-  file: string
-  start: number
-  revision: string
 }
 
 export class HttpError extends Error {
@@ -197,7 +176,7 @@ interface Located {
 /** 0-based line of the slide's first non-blank content line (where an editor should put the cursor). */
 function firstTextLine(bytes: Buffer, at: Located): number {
   const lines = bytes.toString('utf8').split('\n')
-  for (let i = at.contentStart; i < at.end && i < lines.length; i++) if (lines[i].trim() !== '') return i
+  for (let i = at.contentStart; i < at.end && i < lines.length; i++) if (lines[i]?.trim()) return i
   return Math.min(at.contentStart, Math.max(at.start, at.end - 1))
 }
 
@@ -231,7 +210,7 @@ export function createEditorMiddleware(options: EditorEndpointOptions) {
     line: firstTextLine(bytes, at) + 1,
     revision: revisionOf(bytes),
     eol: lineEndingOf(bytes) === '\r\n' ? 'crlf' : 'lf',
-    ...readSlideFields(bytes, at),
+    ...readSlideText(bytes, at),
   })
 
   const allowedOrRefuse = (file: string) => {
@@ -292,7 +271,7 @@ export function createEditorMiddleware(options: EditorEndpointOptions) {
         if (method !== 'GET') throw new HttpError(405, `${method} is not allowed here: GET.`)
         return send(res, 200, { message: await openInEditor(open[1] ?? '') })
       }
-      const no = parseSlideNo(slide![1])
+      const no = parseSlideNo(slide?.[1] ?? '')
       if (method === 'GET') return send(res, 200, await readSlide(no))
       if (method !== 'POST') throw new HttpError(405, `${method} is not allowed here: GET or POST.`)
       // A JSON content type cannot be sent cross-site without a preflight this server never grants.
@@ -333,7 +312,7 @@ const TERMINAL_EDITORS = new Set(['vi', 'vim', 'nvim', 'nano', 'pico', 'emacs', 
  */
 export function editorCommand(env: Record<string, string | undefined>, file: string, line: number, column: number): { command: string; args: string[]; name: string } {
   const spec = (env.LAUNCH_EDITOR || env.VISUAL || env.EDITOR || 'code').trim()
-  const [command, ...given] = spec.split(/\s+/)
+  const [command = 'code', ...given] = spec.split(/\s+/)
   const name = basename(command).toLowerCase().replace(/\.(exe|cmd|bat)$/, '')
   if (given.some((word) => /\{(?:file|line|column)\}/.test(word))) {
     const args = given.map((word) => word.replace(/\{file\}/g, file).replace(/\{line\}/g, String(line)).replace(/\{column\}/g, String(column)))

@@ -4,11 +4,12 @@ import { createHash } from 'node:crypto'
 import { dirname, relative, resolve } from 'node:path'
 import type { Plugin, ViteDevServer, ModuleNode } from 'vite'
 import { parseDeck, type Deck, type DeckError, type Slide } from './parser'
-import { pageTitle } from './config'
+import { pageTitle } from '../shared/config'
 import { analyzeSlide, highlightSlide, renderNote, renderInfo, plainSlideText, type AnalyzedSlide } from './markdown/pipeline'
 import { slideModuleCode } from './markdown/to-module'
 import { createEditorMiddleware } from './editor'
 import { deckGlyphs, fontFaceCss, subsetDeckFonts } from './fonts'
+import { HOT_EVENTS, SOCKET_EVENTS } from '../shared/events'
 
 export const LIST_ID = 'virtual:deck/slides'
 export const SLIDE_PREFIX = 'virtual:deck/slide/'
@@ -136,7 +137,7 @@ export default function deckPlugin(): Plugin {
       `export const slides = [\n${slides.join(',\n')}\n]`,
       `export const errors = ${JSON.stringify(shownErrors.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })))}`,
       `export const warnings = ${JSON.stringify(isBuild ? [] : shownWarnings())}`,
-      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent('deck:list-update', { detail: mod })) })`,
+      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.listUpdate)}, { detail: mod })) })`,
     ].join('\n')
   }
 
@@ -167,7 +168,7 @@ export default function deckPlugin(): Plugin {
     [
       `export default ${JSON.stringify(states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plainSlideText(slide.content), note: plainSlideText(slide.note) })))}`,
       // Accepted here so an edit never re-runs the app's modules (which would drop the loaded slides); goto re-reads it.
-      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent('deck:search-update', { detail: mod.default })) })`,
+      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.searchUpdate)}, { detail: mod.default })) })`,
     ].join('\n')
 
   const themeModule = (): string => {
@@ -272,7 +273,7 @@ export default function deckPlugin(): Plugin {
       const beforeWarnings = JSON.stringify(deck?.warnings)
       const found = load()
       errors = found
-      ctx.server.ws.send({ type: 'custom', event: 'deck:errors', data: found.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })) })
+      ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.errors, data: found.map((e) => ({ ...e, file: e.file ? relative(root, e.file) : undefined })) })
       if (found.length && deck && states === before) {
         ctx.server.config.logger.warn(`[deck] kept the last good deck:\n${formatDeckErrors(found, root)}`, { timestamp: true })
         return []
@@ -290,7 +291,7 @@ export default function deckPlugin(): Plugin {
       for (const state of states) for (const w of warnings(state)) if (!before.some((b) => b.analyzed === state.analyzed)) ctx.server.config.logger.warn(`[deck] ${w}`)
       if (deck && JSON.stringify(deck.warnings) !== beforeWarnings) {
         for (const w of deck.warnings) ctx.server.config.logger.warn(`[deck] ${formatDeckErrors([w], root)}`)
-        ctx.server.ws.send({ type: 'custom', event: 'deck:warnings', data: shownWarnings() })
+        ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.warnings, data: shownWarnings() })
       }
       if (listChanged) {
         const list = moduleOf(LIST_ID)

@@ -1,8 +1,8 @@
 // Turns the text of a deck (Slidev's Markdown dialect) into slides and a resolved configuration: pure, no fs, no Vite.
 import matter from 'gray-matter'
-import { resolveConfig, type DeckConfig } from './config'
-import { parseRangeString } from './range'
-import { parseDuration } from './duration'
+import { resolveConfig, type DeckConfig } from '../shared/config'
+import { parseRangeString } from '../shared/range'
+import { parseDuration } from '../shared/duration'
 
 export interface DeckError {
   /** 1-based line in the file named by `file` (the deck itself when absent). */
@@ -98,7 +98,7 @@ function splitParts(lines: string[], errors: DeckError[], file?: string, warning
   const readFrontmatter = (opener: number): number => {
     // `---` followed by a non-blank line opens frontmatter; it closes at the next `---` line.
     for (let j = opener + 1; j < lines.length; j++) {
-      if (lines[j].trimEnd() === '---') {
+      if (lines[j]?.trimEnd() === '---') {
         frontmatterRaw = lines.slice(opener + 1, j).join('\n')
         frontmatterLine = opener + 1
         return j + 1
@@ -118,8 +118,7 @@ function splitParts(lines: string[], errors: DeckError[], file?: string, warning
   }
 
   const opensFrontmatter = (i: number) => {
-    const line = lines[i].trimEnd()
-    return line === '---' && lines[i + 1] !== undefined && lines[i + 1].trim() !== ''
+    return lines[i]?.trimEnd() === '---' && Boolean(lines[i + 1]?.trim())
   }
 
   let i = 0
@@ -128,7 +127,7 @@ function splitParts(lines: string[], errors: DeckError[], file?: string, warning
     contentStart = i
   }
   for (; i < lines.length; i++) {
-    const line = lines[i].replace(/\r$/, '')
+    const line = (lines[i] ?? '').replace(/\r$/, '')
     if (fence) {
       if (line.trimStart().startsWith(fence) && line.trim().replace(/[`~]/g, '') === '') fence = null
       continue
@@ -139,7 +138,7 @@ function splitParts(lines: string[], errors: DeckError[], file?: string, warning
     }
     const fenceMatch = line.match(FENCE)
     if (fenceMatch) {
-      fence = fenceMatch[1]
+      fence = fenceMatch[1] ?? null
       openedAt = i
       continue
     }
@@ -175,7 +174,7 @@ function takeYamlFence(content: string): { yaml: string; rest: string; yamlLine:
   const m = content.match(/^((?:[ \t]*\n)*)```ya?ml[ \t]*\n([\s\S]*?)\n```[ \t]*(?:\n|$)/)
   if (!m) return null
   const newlines = (text: string) => text.split('\n').length - 1
-  return { yaml: m[2], rest: content.slice(m[0].length), yamlLine: newlines(m[1]) + 1, linesUsed: newlines(m[0]) }
+  return { yaml: m[2] ?? '', rest: content.slice(m[0].length), yamlLine: newlines(m[1] ?? '') + 1, linesUsed: newlines(m[0]) }
 }
 
 /** The note is the last HTML comment, when nothing but whitespace follows it. */
@@ -214,17 +213,17 @@ const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/
 export function findHeading(content: string): { title: string; level: number } | null {
   let fence: string | null = null
   for (const line of content.split('\n')) {
-    const fenceMatch = line.match(FENCE)
+    const marker = line.match(FENCE)?.[1]
     if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null
       continue
     }
-    if (fenceMatch) {
-      fence = fenceMatch[1]
+    if (marker) {
+      fence = marker
       continue
     }
     const m = line.replace(/\r$/, '').match(HEADING)
-    if (m) return { title: plainText(m[2]), level: m[1].length }
+    if (m) return { title: plainText(m[2] ?? ''), level: (m[1] ?? '#').length }
   }
   return null
 }
@@ -336,7 +335,7 @@ function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportCo
     // In the deck file itself the failed import is the next slide; inside an import the file and line say enough.
     const slide = ctx.stack.length === 1 ? { slide: slides.length + 1 } : {}
     const fail = (message: string) => ctx.errors.push({ line, message, file: filepath, ...slide })
-    const [pathPart, range] = src.split('#')
+    const [pathPart = '', range] = src.split('#')
     if (!filepath && !pathPart.startsWith('/')) {
       fail(`Cannot import "${src}": the deck has no file path to resolve it from.`)
       continue
@@ -367,10 +366,10 @@ function expand(parts: SourcePart[], filepath: string | undefined, ctx: ImportCo
     const importedSlides = expand(imported, target, ctx)
     ctx.stack.pop()
     const { src: _src, ...own } = part.frontmatter
-    const picked = range ? parseRangeString(importedSlides.length, range).map((n) => importedSlides[n - 1]) : importedSlides
+    const picked = range ? parseRangeString(importedSlides.length, range).flatMap((n) => importedSlides[n - 1] ?? []) : importedSlides
     for (const slide of picked) {
-      const merged = toSlide(imported[slide.index], target, own)
-      slides.push(merged)
+      const source = imported[slide.index]
+      if (source) slides.push(toSlide(source, target, own))
     }
   }
   return slides

@@ -5,10 +5,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { Plugin, WebSocketClient } from 'vite'
 import { parseDeck } from './parser'
 import { deckEntry } from './index'
-import { createRelay } from '../server/relay.mjs'
-import { sameSecret } from '../src/logic/sync-protocol.mjs'
+import { createRelay } from '../shared/sync-relay'
+import { sameSecret } from '../shared/sync-protocol'
+import { SOCKET_EVENTS } from '../shared/events'
 
-export const DEV_SYNC_EVENT = 'deck:sync'
 
 /** The deck's presenter password (`remote:`), read fresh so an edit to the headmatter applies without a restart. */
 function deckPassword(root: string): string | false {
@@ -32,12 +32,12 @@ export default function deckSyncPlugin(): Plugin {
         log: (line) => server.config.logger.warn(line, { timestamp: true }),
       })
       const connections = new Map<WebSocketClient, ReturnType<typeof relay.connect>>()
-      server.ws.on(DEV_SYNC_EVENT, (data: unknown, client: WebSocketClient) => {
+      server.ws.on(SOCKET_EVENTS.sync, (data: unknown, client: WebSocketClient) => {
         let connection = connections.get(client)
         if (!connection) {
           connection = relay.connect({
             label: 'dev',
-            send: (_text, message) => client.send(DEV_SYNC_EVENT, message),
+            send: (_text, message) => client.send(SOCKET_EVENTS.sync, message),
             close: () => {
               connections.delete(client)
               client.socket.close()

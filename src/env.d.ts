@@ -2,7 +2,7 @@
 // Types of the deck plugin's virtual modules.
 
 declare module 'virtual:deck/slides' {
-  import type { DeckConfig } from '../plugin/config'
+  import type { DeckConfig } from '../shared/config'
   export interface SlideMeta {
     no: number
     title: string

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import { config, slides } from 'virtual:deck/slides'
 import DeckRoot from './boot/DeckRoot'
 import { loadSlide } from './state/slide-modules'
-import { pageTitle } from '../plugin/config'
+import { pageTitle } from '../shared/config'
 
 export { config, slides }
 export { EARLY_KEYS_SCRIPT } from './boot/early-keys'

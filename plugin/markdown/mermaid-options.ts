@@ -17,7 +17,7 @@ class Reader {
   }
 
   space() {
-    while (this.index < this.text.length && /\s/.test(this.text[this.index])) this.index++
+    while (this.index < this.text.length && /\s/.test(this.text[this.index] ?? '')) this.index++
   }
 
   peek(): string {

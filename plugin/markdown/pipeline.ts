@@ -9,6 +9,7 @@ import remarkMath from 'remark-math'
 import rehypeKatex from 'rehype-katex'
 import { toHtml } from 'hast-util-to-html'
 import type { Root } from 'hast'
+import { NOTE_CLICK_ATTRIBUTE } from '../../shared/clicks'
 import { VFile } from 'vfile'
 import remarkComponentTags from './remark-component-tags'
 import remarkMermaid from './remark-mermaid'
@@ -102,11 +103,11 @@ export function renderNote(note: string): string {
   let click = 0
   for (let i = 0; i < segments.length; i += 2) {
     if (i > 0) click = segments[i - 1] ? Number(segments[i - 1]) : click + 1
-    const text = segments[i].trim()
+    const text = (segments[i] ?? '').trim()
     if (!text) continue
     const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeLinks).use(rehypeAuthorHtml)
     const hast = processor.runSync(processor.parse(text)) as Root
-    html.push(`<div class="note-segment" data-click="${click}">${toHtml(hast)}</div>`)
+    html.push(`<div class="note-segment" ${NOTE_CLICK_ATTRIBUTE}="${click}">${toHtml(hast)}</div>`)
   }
   return html.join('')
 }

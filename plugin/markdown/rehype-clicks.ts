@@ -2,16 +2,10 @@
 import type { Root, Element, ElementContent, Parents } from 'hast'
 import type { VFile } from 'vfile'
 
-import { isShownAt, type ClickTiming } from '../../src/logic/clicks'
+import { isShownAt, timingAttributes, type ClickTiming } from '../../shared/clicks'
 
-export { isShownAt, type ClickTiming }
-
-export interface ClicksResult {
-  /** The number of click steps of the slide. */
-  clicks: number
-}
-
-const CLICK_ATTRIBUTES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const
+/** The attributes an author writes for a click. */
+const CLICK_DIRECTIVES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const
 
 function unquote(value: string): string {
   const v = value.trim()
@@ -49,8 +43,8 @@ export class ClickCounter {
     const text = typeof value === 'string' ? unquote(value) : value
     const range = typeof text === 'string' ? text.match(/^\[\s*([^,\]]+)\s*,\s*([^\]]+)\s*\]$/) : null
     if (range) {
-      const since = this.resolve(range[1], file, node)
-      const rawEnd = unquote(range[2])
+      const since = this.resolve(range[1] ?? '', file, node)
+      const rawEnd = unquote(range[2] ?? '')
       // A relative end counts from the start of the range.
       const until = /^[+-]/.test(rawEnd) ? since + Number(rawEnd.replace(/\s/g, '')) : Number(rawEnd)
       if (!Number.isFinite(until) || until <= since) {
@@ -89,9 +83,7 @@ function mark(node: Element, timing: ClickTiming) {
   const shown = isShownAt(timing, 0)
   node.properties.className = [...list, 'slidev-vclick-target', ...(shown ? [] : ['slidev-vclick-hidden']), ...(timing.since === 0 ? ['slidev-vclick-current'] : [])]
   if (!shown) node.properties.ariaHidden = 'true'
-  node.properties['data-click-since'] = String(timing.since)
-  if (timing.until !== undefined) node.properties['data-click-until'] = String(timing.until)
-  if (timing.hide) node.properties['data-click-hide'] = 'true'
+  Object.assign(node.properties, timingAttributes(timing))
 }
 
 function elementChildren(node: Parents): Element[] {
@@ -127,13 +119,15 @@ function clicksGroup(node: Element, counter: ClickCounter) {
 /** A `<v-click>` wrapper: moves the directive onto its single child, else becomes a div/span carrying it. */
 function unwrapClick(node: Element, inline: boolean): Element {
   const meaningful = node.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''))
-  if (meaningful.length === 1 && meaningful[0].type === 'element') return meaningful[0]
+  const [only] = meaningful
+  if (meaningful.length === 1 && only?.type === 'element') return only
   return { type: 'element', tagName: inline ? 'span' : 'div', properties: {}, children: node.children }
 }
 
 const INLINE_PARENTS = new Set(['p', 'span', 'a', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong'])
 
-export default function rehypeClicks(options: { frontmatterClicks?: unknown; result?: ClicksResult } = {}) {
+/** Marks every click target with its timing and leaves the slide's click count in `file.data.clicks`. */
+export default function rehypeClicks(options: { frontmatterClicks?: unknown } = {}) {
   return (tree: Root, file: VFile) => {
     const counter = new ClickCounter()
     const walk = (parent: Parents) => {
@@ -157,12 +151,12 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown; res
           return node
         }
         if (node.properties.dataStepsCount !== undefined) node.properties.dataStepsSince = String(counter.steps(Number(node.properties.dataStepsCount)))
-        const present = CLICK_ATTRIBUTES.filter((name) => name in node.properties)
+        const present = CLICK_DIRECTIVES.filter((name) => name in node.properties)
         if (present.length) {
           const hide = present.includes('v-click.hide') || present.includes('v-click-hide')
           const value = node.properties['v-click'] ?? node.properties['v-click.hide'] ?? node.properties['v-click-hide']
           const timing = present.includes('v-after') && !('v-click' in node.properties) ? counter.after(hide) : counter.click(value as string | undefined, hide, file, node)
-          for (const name of CLICK_ATTRIBUTES) delete node.properties[name]
+          for (const name of CLICK_DIRECTIVES) delete node.properties[name]
           mark(node, timing)
         }
         walk(node)
@@ -173,7 +167,6 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown; res
     const override = options.frontmatterClicks
     const clicks = typeof override === 'number' && Number.isInteger(override) && override >= 0 ? override : counter.total
     if (override !== undefined && clicks !== override) file.message(`"clicks: ${String(override)}" is not a whole number ≥ 0; counted ${counter.total} instead`)
-    if (options.result) options.result.clicks = clicks
     file.data.clicks = clicks
   }
 }

@@ -9,9 +9,11 @@ const SCRIPT_SCHEME = /^(javascript|vbscript|livescript|data:text\/html|data:app
 
 /** True when a URL would run script if followed. */
 export function isScriptUrl(url: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped here
   const squashed = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').replace(/&#(x?[0-9a-f]+);?/gi, (_m, code: string) =>
-    String.fromCharCode(code[0].toLowerCase() === 'x' ? parseInt(code.slice(1), 16) : parseInt(code, 10)),
+    String.fromCharCode(code.startsWith('x') || code.startsWith('X') ? parseInt(code.slice(1), 16) : parseInt(code, 10)),
   )
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped here
   return SCRIPT_SCHEME.test(squashed.replace(/[\s\u0000-\u001f]/g, ''))
 }
 

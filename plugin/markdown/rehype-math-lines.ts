@@ -3,7 +3,7 @@
 import type { Root, Element } from 'hast'
 import { EXIT, visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../src/logic/line-steps'
+import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps'
 
 function classesOf(node: Element): string[] {
   const c: unknown = node.properties.className
@@ -53,7 +53,7 @@ export default function rehypeMathLines() {
       const lines = formulaLines(node)
       const perLine = highlightStepsOfLines(parseLineSteps(String(node.properties.dataLineSteps)), lines.length)
       lines.forEach((boxes, i) => {
-        const steps = perLine[i + 1]
+        const steps = perLine[i + 1] ?? ''
         for (const box of boxes) {
           box.properties.dataHighlightSteps = steps
           box.properties.className = [...classesOf(box), isHighlightedAt(steps, 0) ? 'highlighted' : 'dishonored']

@@ -2,7 +2,7 @@
 // numbers when the deck asks and a copy button when `codeCopy` is on; no highlighter ships to the browser.
 import type { Root, Element, ElementContent } from 'hast'
 import { visit } from 'unist-util-visit'
-import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../src/logic/line-steps'
+import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps'
 import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki'
 
 export interface RehypeShikiOptions {
@@ -62,7 +62,7 @@ function markLines(pre: Element, steps: string) {
     const classes: unknown = line.properties.className ?? line.properties.class
     delete line.properties.class
     const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
-    line.properties.className = [...list, isHighlightedAt(perLine[i + 1], 0) ? 'highlighted' : 'dishonored']
+    line.properties.className = [...list, isHighlightedAt(perLine[i + 1] ?? '', 0) ? 'highlighted' : 'dishonored']
     line.properties.dataHighlightSteps = perLine[i + 1]
   })
 }
@@ -79,7 +79,8 @@ export default function rehypeShiki(options: RehypeShikiOptions = {}) {
     visit(tree, 'element', (node: Element, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return
       const only = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()))
-      const code = only.length === 1 && only[0].type === 'element' && only[0].tagName === 'code' ? only[0] : null
+      const [first] = only
+      const code = only.length === 1 && first?.type === 'element' && first.tagName === 'code' ? first : null
       if (!code) return
       blocks.push({ parent: parent as Element | Root, index, code: textOf(code).replace(/\n$/, ''), lang: codeLanguage(languageOf(code)), meta: code.properties })
       return 'skip'

@@ -6,7 +6,7 @@ const SLOT = /^::([\w-]+)::$/
 function slotName(node: RootContent): string | null {
   if (node.type !== 'element' || node.tagName !== 'p' || node.children.length !== 1) return null
   const only = node.children[0]
-  return only.type === 'text' ? only.value.trim().match(SLOT)?.[1] ?? null : null
+  return only?.type === 'text' ? only.value.trim().match(SLOT)?.[1] ?? null : null
 }
 
 /** Replaces the root's children by `deck-slot` elements, one per named slot, in order of first appearance. */

@@ -4,7 +4,7 @@ import type { Root, Code } from 'mdast'
 import type { InlineMath, Math } from 'mdast-util-math'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { parseLineSteps } from '../../src/logic/line-steps'
+import { parseLineSteps } from '../../shared/line-steps'
 
 export interface CodeMeta {
   lang: string
@@ -21,8 +21,8 @@ export function parseOptions(text: string): Record<string, string | number | boo
   for (const pair of text.replace(/^\{|\}$/g, '').split(',')) {
     const m = pair.trim().match(/^['"]?([\w-]+)['"]?\s*:\s*(.+)$/)
     if (!m) continue
-    const raw = m[2].trim()
-    options[m[1]] = /^(['"]).*\1$/.test(raw) ? raw.slice(1, -1) : raw === 'true' ? true : raw === 'false' ? false : Number.isFinite(Number(raw)) ? Number(raw) : raw
+    const raw = (m[2] ?? '').trim()
+    options[m[1] ?? ''] = /^(['"]).*\1$/.test(raw) ? raw.slice(1, -1) : raw === 'true' ? true : raw === 'false' ? false : Number.isFinite(Number(raw)) ? Number(raw) : raw
   }
   return options
 }
@@ -31,8 +31,8 @@ export function parseOptions(text: string): Record<string, string | number | boo
 export function parseCodeMeta(lang: string | null | undefined, meta: string | null | undefined): CodeMeta {
   const full = `${lang ?? ''} ${meta ?? ''}`.trim()
   const langMatch = full.match(/^([^\s[{]*)\s*(.*)$/)!
-  const m = langMatch[2].match(META)
-  return { lang: langMatch[1], title: m?.[1]?.trim() || undefined, steps: m?.[2]?.trim() || undefined, options: m?.[3] ? parseOptions(m[3]) : {} }
+  const m = (langMatch[2] ?? '').match(META)
+  return { lang: langMatch[1] ?? '', title: m?.[1]?.trim() || undefined, steps: m?.[2]?.trim() || undefined, options: m?.[3] ? parseOptions(m[3]) : {} }
 }
 
 export default function remarkBlockMeta() {

@@ -2,6 +2,7 @@
 import { unified } from 'unified'
 import rehypeReact from 'rehype-react'
 import type { Root, Element } from 'hast'
+import { HOT_EVENTS } from '../../shared/events'
 
 /** A runtime component a `deck-*` element maps to, and where the browser imports it from. */
 export interface ComponentRef {
@@ -111,6 +112,6 @@ export function slideModuleCode({ no, hast, noteHtml, styles = [], onUnknownComp
     `export const noteHtml = ${JSON.stringify(noteHtml)}`,
     `export const slots = {\n${slots.join(',\n')}\n}`,
     // A content edit replaces this module only; the runtime swaps the slide in place.
-    `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent('deck:slide-update', { detail: { no: ${no}, module: mod } })) })`,
+    `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.slideUpdate)}, { detail: { no: ${no}, module: mod } })) })`,
   ].join('\n')
 }

@@ -4,12 +4,12 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { findChromium } from '../ensure-browser.mjs'
-import { buildDeck, buildReason } from './build.mjs'
-import { createProgress } from './progress.mjs'
-import { exportDeck, readManifest, type DeckManifest } from './run.mjs'
-import { pdfFileName, type Format } from './options.mjs'
-import { parseRangeString } from '../../plugin/range'
+import { findChromium } from '../ensure-browser'
+import { buildDeck, buildReason } from './build'
+import { createProgress } from './progress'
+import { exportDeck, readManifest, type DeckManifest } from './run'
+import { pdfFileName, type Format } from './options'
+import { parseRangeString } from '../../shared/range'
 import type { DeckSource } from './deck-source'
 import { launchBrowser, openPrintView, type PrintSession } from './session'
 
@@ -74,7 +74,7 @@ export function checkWritable(path: string, folder: boolean): void {
   } catch (error) {
     const e = error as NodeJS.ErrnoException
     const why = e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : e.code === 'EROFS' ? 'read-only file system' : e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'a file stands where a folder is needed' : e.code === 'EISDIR' ? 'it is a folder' : e.message
-    throw new Error(`Cannot write ${path}: ${why}.`)
+    throw new Error(`Cannot write ${path}: ${why}.`, { cause: error })
   }
 }
 

@@ -4,8 +4,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { buildDeck, buildReason } from './build.mjs'
-import { readManifest } from './run.mjs'
+import { buildDeck, buildReason } from './build'
+import { readManifest } from './run'
 import { openPrintView } from './session'
 
 export interface HtmlOptions {

@@ -1,9 +1,9 @@
 // One Chromium showing the deck's print view (every page of the range, drawn once): what the PNG, PowerPoint and
 // HTML exports read their slides from, so a multi-format export starts the browser and draws the slides once.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { CHROMIUM_ARGS } from '../ensure-browser.mjs'
-import { serveStatic } from './static-server.mjs'
-import { waitForReady, type DeckManifest } from './run.mjs'
+import { CHROMIUM_ARGS } from '../ensure-browser'
+import { serveStatic } from './static-server'
+import { waitForReady, type DeckManifest } from './run'
 
 export interface PrintPage {
   /** The page element's id: `<slide>-<clicks>`. */

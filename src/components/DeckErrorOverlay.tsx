@@ -15,7 +15,7 @@ export default function DeckErrorOverlay() {
     return (
       <div className="deck-error-overlay" role="alert" data-testid="deck-error-overlay">
         <strong>
-          {errors[0].file ?? 'The deck'} has {errors.length === 1 ? 'an error' : `${errors.length} errors`}; the last good version is shown.
+          {errors[0]?.file ?? 'The deck'} has {errors.length === 1 ? 'an error' : `${errors.length} errors`}; the last good version is shown.
         </strong>
         <ul>
           {errors.map((e, i) => (

@@ -85,7 +85,7 @@ export default function Embed({ url, title, fallback, width, height, className, 
     const retry = () => setAttempt((n) => n + 1)
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)
-  }, [status, href])
+  }, [status, href, article])
 
   const boxStyle: CSSProperties = { ...style, width: size(width) ?? style?.width, height: size(height) ?? style?.height }
   const why = article ? t.embedInArticle : target.kind === 'local' ? t.embedLocalDown(target.port) : target.kind === 'remote' ? t.embedUnreachable : t.embedBlocked

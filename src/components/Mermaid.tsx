@@ -8,7 +8,7 @@ import { deckStore } from '../state/store'
 import { labelsFor } from '../features/chrome/labels'
 import { cachedDiagram, renderDiagram, type DiagramResult } from '../features/diagrams/render'
 import { startDiagramPrefetch, type DiagramProps } from '../features/diagrams/prefetch'
-import { diagramRequest, parseDiagramOptions, retargetSvgIds, sizeSvg, type DiagramRequest } from '../logic/diagram'
+import { diagramRequest, parseDiagramOptions, retargetSvgIds, sizeSvg, type DiagramRequest } from '../../shared/diagram'
 import { SlideSurfaceContext } from './surface'
 import './Mermaid.css'
 

@@ -28,5 +28,5 @@ export function resolveLayout(name: string): ComponentType<LayoutProps> {
     warned.add(name)
     console.warn(`[deck] unknown layout "${name}", using "default". Known layouts: ${Object.keys(layouts).join(', ')}`)
   }
-  return layouts.default
+  return layouts.default ?? Default
 }

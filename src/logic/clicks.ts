@@ -1,31 +1,10 @@
-// When a click-revealed element shows (build-time timings, run-time clicks), and applying that to a slide's DOM.
-import { isHighlightedAt, stepAt } from './line-steps'
-
-/** From click `since` on; until `until` (exclusive) for ranges; `hide` inverts it. */
-export interface ClickTiming {
-  since: number
-  until?: number
-  hide?: boolean
-}
-
-export function isShownAt(timing: ClickTiming, clicks: number): boolean {
-  const inside = clicks >= timing.since && (timing.until === undefined || clicks < timing.until)
-  return timing.hide ? !inside : inside
-}
-
-/** Reads the timing the plugin wrote onto an element. */
-export function timingOf(el: { getAttribute(name: string): string | null }): ClickTiming {
-  const until = el.getAttribute('data-click-until')
-  return {
-    since: Number(el.getAttribute('data-click-since') ?? 0),
-    until: until === null ? undefined : Number(until),
-    hide: el.getAttribute('data-click-hide') === 'true',
-  }
-}
+// Applies the build's click timings to a slide's DOM for a click step.
+import { CLICK_ATTRIBUTES, isShownAt, timingOf } from '../../shared/clicks'
+import { isHighlightedAt, stepAt } from '../../shared/line-steps'
 
 /** Sets Slidev's classes on every click target under `root` for the step `clicks`. */
 export function applyClicks(root: ParentNode, clicks: number) {
-  for (const el of root.querySelectorAll<HTMLElement>('[data-click-since]')) {
+  for (const el of root.querySelectorAll<HTMLElement>(`[${CLICK_ATTRIBUTES.since}]`)) {
     const timing = timingOf(el)
     const shown = isShownAt(timing, clicks)
     el.classList.toggle('slidev-vclick-hidden', !shown)

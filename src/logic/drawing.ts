@@ -82,10 +82,13 @@ export function strokeLength(mode: BrushMode, points: readonly StrokePoint[]): n
   const distance = (a: StrokePoint, b: StrokePoint) => Math.hypot(b.x - a.x, b.y - a.y)
   if (mode === 'stylus' || mode === 'draw') {
     let total = 0
-    for (let i = 1; i < points.length; i++) total += distance(points[i - 1], points[i])
+    points.reduce((previous, point) => {
+      total += distance(previous, point)
+      return point
+    })
     return total
   }
-  return distance(points[0], points[points.length - 1])
+  return distance(points[0] as StrokePoint, points.at(-1) as StrokePoint)
 }
 
 /** Whether a finished stroke is too short to keep (the eraser is never a stroke). */
@@ -115,7 +118,8 @@ export function drawingCommand(e: KeyInput): DrawingCommand | null {
   if (e.altKey) return null
   if (key === 'Escape') return { type: 'leave' }
   if (e.shiftKey) return null
-  if (key in TOOL_KEYS) return { type: 'tool', tool: TOOL_KEYS[key] }
+  const tool = TOOL_KEYS[key]
+  if (tool) return { type: 'tool', tool }
   if (key === 'c') return { type: 'clear' }
   if (/^[1-7]$/.test(key)) return { type: 'color', index: Number(key) - 1 }
   return null

@@ -13,6 +13,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0'])
 /** Classifies `url` (absolute, or relative to `base`, the deck's own address). */
 export function classifyEmbedUrl(url: unknown, base: string): EmbedTarget {
   if (typeof url !== 'string' || !url.trim()) return { kind: 'none' }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped here
   const squashed = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
   if (SCRIPT_SCHEME.test(squashed)) return { kind: 'blocked', url }
   let parsed: URL

@@ -12,6 +12,6 @@ export function entryRoute(path: string, search: string, clicks: readonly number
   if (path === '/' || path === '') return { kind: 'play', no: 1, clicks: 0 }
   const play = /^\/(\d+)$/.exec(path)
   const no = play ? Number(play[1]) : 0
-  if (no >= 1 && no <= clicks.length) return { kind: 'play', no, clicks: parseClicks(new URLSearchParams(search).get('clicks'), clicks[no - 1]) }
+  if (no >= 1 && no <= clicks.length) return { kind: 'play', no, clicks: parseClicks(new URLSearchParams(search).get('clicks'), clicks[no - 1] ?? 0) }
   return { kind: 'other', no: Number(/^\/presenter\/(\d+)/.exec(path)?.[1] ?? 1) || 1 }
 }

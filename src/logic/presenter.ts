@@ -26,7 +26,7 @@ export type NoteSegmentState = 'past' | 'current' | 'future'
 export function noteSegmentStates(segmentClicks: number[], clicks: number): NoteSegmentState[] {
   let current = -1
   segmentClicks.forEach((click, i) => {
-    if (click <= clicks && (current < 0 || click >= segmentClicks[current])) current = i
+    if (click <= clicks && (current < 0 || click >= (segmentClicks[current] ?? 0))) current = i
   })
   return segmentClicks.map((click, i) => (i === current ? 'current' : click <= clicks ? 'past' : 'future'))
 }

@@ -1,5 +1,5 @@
 // Which pages a print or PDF export holds: the slides in `?range=`, each fully revealed or once per click step.
-import { parseRangeString } from '../../plugin/range'
+import { parseRangeString } from '../../shared/range'
 
 /** The click value that reveals every click of a slide when printing (spec.md section 9). */
 export const PRINT_ALL_CLICKS = 99999

@@ -77,7 +77,7 @@ export function slideAtReadingLine(tops: readonly number[]): number {
   let found = 0
   while (lo <= hi) {
     const mid = (lo + hi) >> 1
-    if (tops[mid] <= 0) {
+    if ((tops[mid] ?? 0) <= 0) {
       found = mid
       lo = mid + 1
     } else hi = mid - 1

@@ -1,26 +1,6 @@
 // The side editor's rules as a pure state machine: when text is dirty, when to save, and what a save's answer or a
 // change on disk does, so that the author's text is never replaced by anything they did not ask for.
-
-/** The three texts of a slide the side editor shows. */
-export interface SlideText {
-  frontmatter: string
-  content: string
-  note: string
-}
-
-/** Where the text came from: the file, the slide's first line and the file's revision when it was read. */
-export interface SlideOrigin {
-  no: number
-  total: number
-  file: string
-  start: number
-  line: number
-  revision: string
-  eol: 'lf' | 'crlf'
-}
-
-/** What the dev server answers for a slide: its origin and its text. */
-export type SlideSource = SlideOrigin & SlideText
+import type { SlideOrigin, SlideSource, SlideText } from '../../shared/slide-source'
 
 export type EditProblem =
   /** The file changed on disk (or the slide moved) since the text was read: writes wait for the author's choice. */

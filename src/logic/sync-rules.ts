@@ -1,5 +1,5 @@
 // The rules that keep synced windows calm: who follows whom (the lastUpdate rule), stale copies, resync, print never syncs.
-import type { LastUpdate, SharedState } from './sync-protocol.mjs'
+import type { LastUpdate, SharedState } from '../../shared/sync-protocol'
 import type { Position } from './nav'
 
 export type SyncRole = 'presenter' | 'viewer'

@@ -1,5 +1,5 @@
 // The presenter's talk timer as arithmetic: start, pause, reset and the time shown, from a state any window can hold.
-import type { TimerState } from './sync-protocol.mjs'
+import type { TimerState } from '../../shared/sync-protocol'
 
 export const STOPPED: TimerState = { status: 'stopped', elapsed: 0, since: 0 }
 

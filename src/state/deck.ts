@@ -1,8 +1,9 @@
 // The deck as compiled by the plugin: slide list and configuration, swapped in place on HMR.
 import { atom, type PrimitiveAtom } from 'jotai'
 import { config as initialConfig, slides as initialSlides, errors as initialErrors, warnings as initialWarnings, type SlideMeta, type DeckErrorInfo } from 'virtual:deck/slides'
-import type { DeckConfig } from '../../plugin/config'
+import type { DeckConfig } from '../../shared/config'
 import { deckStore } from './store'
+import { HOT_EVENTS, SOCKET_EVENTS } from '../../shared/events'
 
 export const slidesAtom = atom<SlideMeta[]>(initialSlides)
 export const configAtom: PrimitiveAtom<DeckConfig> = atom(initialConfig as DeckConfig) as PrimitiveAtom<DeckConfig>
@@ -17,11 +18,11 @@ export function clicksOf(slides: SlideMeta[], no: number): number {
 }
 
 if (import.meta.hot) {
-  window.addEventListener('deck:list-update', (event) => {
+  window.addEventListener(HOT_EVENTS.listUpdate, (event) => {
     const mod = (event as CustomEvent<{ slides: SlideMeta[]; config: DeckConfig }>).detail
     deckStore.set(slidesAtom, mod.slides)
     deckStore.set(configAtom, mod.config)
   })
-  import.meta.hot.on('deck:errors', (errors: DeckErrorInfo[]) => deckStore.set(deckErrorsAtom, errors))
-  import.meta.hot.on('deck:warnings', (warnings: DeckErrorInfo[]) => deckStore.set(deckWarningsAtom, warnings))
+  import.meta.hot.on(SOCKET_EVENTS.errors, (errors: DeckErrorInfo[]) => deckStore.set(deckErrorsAtom, errors))
+  import.meta.hot.on(SOCKET_EVENTS.warnings, (warnings: DeckErrorInfo[]) => deckStore.set(deckWarningsAtom, warnings))
 }

@@ -4,6 +4,7 @@ import type { SlideModule } from 'virtual:deck/slide'
 import type { SlideMeta } from 'virtual:deck/slides'
 import { slidesAtom } from './deck'
 import { deckStore } from './store'
+import { HOT_EVENTS } from '../../shared/events'
 
 const loaded = new Map<number, SlideModule>()
 const pending = new Map<number, Promise<SlideModule | undefined>>()
@@ -75,12 +76,12 @@ export function useSlideModule(no: number): SlideModule | undefined {
 }
 
 if (import.meta.hot) {
-  window.addEventListener('deck:slide-update', (event) => {
+  window.addEventListener(HOT_EVENTS.slideUpdate, (event) => {
     const { no, module } = (event as CustomEvent<{ no: number; module: SlideModule }>).detail
     loaded.set(no, module)
     emit()
   })
-  window.addEventListener('deck:list-update', () => {
+  window.addEventListener(HOT_EVENTS.listUpdate, () => {
     // Slide numbers may have shifted: forget modules whose slide no longer exists.
     const total = deckStore.get(slidesAtom).length
     for (const no of [...loaded.keys()]) if (no > total) loaded.delete(no)

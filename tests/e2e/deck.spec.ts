@@ -3,7 +3,7 @@
 // every diagram draws; slide 101 reveals its pictures in the outline's order.
 import { test, expect, type Page } from '@playwright/test'
 import { deckURL } from './servers'
-import { slideMeasure, slideOverflow } from '../../scripts/slide-overflow.mjs'
+import { slideMeasure, slideOverflow } from '../../scripts/slide-overflow'
 
 const CANVAS = { width: 980, height: 552 }
 

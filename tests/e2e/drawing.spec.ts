@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildDeck } from './decks.mjs'
+import { buildDeck } from './decks'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const dir = process.env.E2E_DIR || '.e2e'
@@ -168,10 +168,10 @@ test.describe('drawing on a slide', () => {
       ellipse: [await num(page, 'ellipse', 'cx'), await num(page, 'ellipse', 'cy'), await num(page, 'ellipse', 'rx'), await num(page, 'ellipse', 'ry')],
     })
     const before = await read()
-    ;[300, 100, 500, 200].forEach((v, i) => near(before.line[i], v))
-    ;[600, 150].forEach((v, i) => near(before.arrow[i], v))
-    ;[100, 300, 150, 100].forEach((v, i) => near(before.rect[i], v))
-    ;[500, 400, 100, 100].forEach((v, i) => near(before.ellipse[i], v))
+    ;[300, 100, 500, 200].forEach((v, i) => near(before.line[i]!, v))
+    ;[600, 150].forEach((v, i) => near(before.arrow[i]!, v))
+    ;[100, 300, 150, 100].forEach((v, i) => near(before.rect[i]!, v))
+    ;[500, 400, 100, 100].forEach((v, i) => near(before.ellipse[i]!, v))
 
     // A smaller window scales the canvas: the markup does not change, the strokes move with the slide.
     const wide = (await layer(page).boundingBox())!
@@ -607,7 +607,7 @@ test.describe('keeping drawings', () => {
 test.describe('drawings where nobody draws', () => {
   test('drauu is not in the first-load bundle', async () => {
     const html = readFileSync(resolve(root, decks.basic.out, 'index.html'), 'utf8')
-    const scripts = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1])
+    const scripts = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
     expect(scripts.length).toBeGreaterThan(0)
     for (const script of scripts) expect(readFileSync(resolve(root, decks.basic.out, script), 'utf8')).not.toContain('[drauu]')
     const chunks = readdirSync(resolve(root, decks.basic.out, 'assets')).filter((f) => f.endsWith('.js'))

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fixtureURL } from './servers'
-import { startServer } from '../../server/index.mjs'
+import { startServer } from '../../server/index'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
 const e2eDir = process.env.E2E_DIR || '.e2e'

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { join, resolve } from 'node:path'
 import JSZip from 'jszip'
-import { buildDeck, root } from './decks.mjs'
+import { buildDeck, root } from './decks'
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
 
 const SLIDES = 107
 const dir = process.env.E2E_DIR || '.e2e'
@@ -17,7 +18,7 @@ const base = join(work, 'deck')
 let dist = ''
 
 function exportCli(args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href, resolve(root, 'scripts/export.mjs'), ...args], { cwd: root, encoding: 'utf8', timeout: 400_000 })
+  const run = spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/export.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 400_000 })
   return { status: run.status, stdout: run.stdout, stderr: run.stderr }
 }
 
@@ -166,7 +167,7 @@ test('html: one file under 6 MB that works from disk with every request blocked'
   expect(errors).toEqual([])
   // Walking the deck, only the embeds the deck itself names (iframe-right's url:) were asked for, and were refused.
   const deckText = readFileSync(resolve(root, 'slides.md'), 'utf8')
-  for (const request of new Set(requests.map((r) => r.split('#')[0]))) if (request !== url) expect(deckText, request).toContain(new URL(request).host)
+  for (const request of new Set(requests.map((r) => r.replace(/#.*$/s, '')))) if (request !== url) expect(deckText, request).toContain(new URL(request).host)
   await context.close()
 })
 

@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startServer } from '../../server/index.mjs'
-import { buildDeck } from './decks.mjs'
+import { startServer } from '../../server/index'
+import { buildDeck } from './decks'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
 const e2eDir = process.env.E2E_DIR || '.e2e'

@@ -46,7 +46,7 @@ test.describe('/print', () => {
     const moving = await page.evaluate(() =>
       [...document.querySelectorAll('.print-root *')].filter((el) => {
         const style = getComputedStyle(el)
-        return style.animationName !== 'none' || !['0s', ''].includes(style.transitionDuration.split(',')[0].trim())
+        return style.animationName !== 'none' || !['0s', ''].includes(style.transitionDuration.split(',')[0]!.trim())
       }).length,
     )
     expect(moving).toBe(0)

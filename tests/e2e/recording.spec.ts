@@ -3,8 +3,8 @@
 // and the places the camera never shows (print) or the controls never exist (a deck with recording off).
 import { test, expect, chromium, type Browser, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { buildDeck } from './decks.mjs'
-import { startServer } from '../../server/index.mjs'
+import { buildDeck } from './decks'
+import { startServer } from '../../server/index'
 import { fixtureURL } from './servers'
 
 const dir = process.env.E2E_DIR || '.e2e'
@@ -15,6 +15,7 @@ const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-med
 let serve: Awaited<ReturnType<typeof startServer>> | undefined
 let media: Browser | undefined
 
+// eslint-disable-next-line no-empty-pattern -- Playwright hooks take their fixtures first; this one needs none
 test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(180_000)
   const out = buildDeck('tests/fixtures/recording.md', `${dir}/recording-dist`, { quiet: true })

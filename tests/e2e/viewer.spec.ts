@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, resolve } from 'node:path'
 import { deckURL } from './servers'
-import { buildDeck } from './decks.mjs'
+import { buildDeck } from './decks'
 
 const root = resolve(import.meta.dirname, '../..')
 const buildDir = resolve(root, process.env.E2E_DIR || '.e2e')

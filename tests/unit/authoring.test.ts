@@ -5,7 +5,7 @@ import { createGenerator } from '@unocss/core'
 import { analyzeSlide, highlightSlide, KATEX_CSS, type SlideCompileOptions } from '../../plugin/markdown/pipeline'
 import { parseCodeMeta } from '../../plugin/markdown/remark-block-meta'
 import { unoConfig } from '../../plugin/unocss/config'
-import { highlightStepsOfLines, stepAt } from '../../src/logic/line-steps'
+import { highlightStepsOfLines, stepAt } from '../../shared/line-steps'
 
 const options: SlideCompileOptions = { total: 3, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent', deckDir: '/nonexistent', checkDiagrams: false }
 const compile = (md: string) => analyzeSlide(md, options)
@@ -41,8 +41,8 @@ describe('math', () => {
     const slide = compile('# T\n\nText\n\n$$\n\\frac{1}{\n$$\n')
     expect(toHtml(slide.hast)).toContain('katex-error')
     expect(slide.messages).toHaveLength(1)
-    expect(slide.messages[0].message).toMatch(/KaTeX.*(Expected|Unexpected|end of input)/i)
-    expect(slide.messages[0].line).toBe(5)
+    expect(slide.messages[0]!.message).toMatch(/KaTeX.*(Expected|Unexpected|end of input)/i)
+    expect(slide.messages[0]!.line).toBe(5)
   })
 })
 

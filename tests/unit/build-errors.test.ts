@@ -1,5 +1,6 @@
 // A deck with errors never builds: the build fails naming the file, line and slide, and writes nothing.
 import { describe, expect, it } from 'vitest'
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
@@ -84,7 +85,7 @@ describe('building a deck with errors', () => {
     const file = join(dir, 'deck.md')
     writeFileSync(file, '---\ntheme: nope\n---\n\n# 一\n')
     const run = (debug: boolean) =>
-      spawnSync(process.execPath, ['scripts/build.mjs'], {
+      spawnSync(process.execPath, [...TS_NODE_ARGS, 'scripts/build.ts'], {
         cwd: root,
         encoding: 'utf8',
         env: { ...process.env, SLIDES_ENTRY: file, DEBUG: debug ? '1' : '', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },

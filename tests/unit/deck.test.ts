@@ -8,7 +8,7 @@ import { analyzeSlide } from '../../plugin/markdown/pipeline'
 const root = resolve(__dirname, '../..')
 const source = readFileSync(resolve(root, 'slides.md'), 'utf8')
 const deck = parseDeck(source, { filepath: resolve(root, 'slides.md') })
-const slide = (no: number): Slide => deck.slides[no - 1]
+const slide = (no: number): Slide => deck.slides[no - 1]!
 
 /** In-deck link targets of a slide: `[..](/N)` and `<Link to="N">`. */
 function links(no: number): number[] {

@@ -202,7 +202,7 @@ describe('writing a slide back', () => {
     expect(res.body.saved).toBe(true)
     const after = readFileSync(deck.file, 'utf8')
     const slide = parseDeck(before).parts[1]
-    const [head, tail] = outside(before, slide.start, slide.end)
+    const [head, tail] = outside(before, slide!.start, slide!.end)
     expect(after.startsWith(head + '\n')).toBe(true)
     expect(after.endsWith('\n' + tail)).toBe(true)
     expect(after).toBe(before.replace('# Two\n\nSome **text**.\n\n<!--\nnote two\n-->', '# Two, edited\n\nNew words.\n\n<!--\nnew note\n-->'))
@@ -351,8 +351,8 @@ describe('writing a slide back', () => {
     const parsed = parseDeck(after, { filepath: deck.file, root: deck.dir, readFile: (path) => readFileSync(path, 'utf8') })
     expect(parsed.errors).toEqual([])
     expect(parsed.parts).toHaveLength(parseDeck(DECK).parts.length)
-    const winner = (won[0].body.slide as Record<string, unknown>).content as string
-    expect(parsed.parts[1].content).toBe(winner)
+    const winner = (won[0]!.body.slide as Record<string, unknown>).content as string
+    expect(parsed.parts[1]!.content).toBe(winner)
     expect(after.replace(winner, '')).toBe(DECK.replace('# Two\n\nSome **text**.', ''))
     expect(leftovers(deck.dir)).toEqual([])
   })

@@ -1,7 +1,8 @@
 // The side editor's rules in the browser: when text counts as changed, when autosave goes, and what a save's answer
 // or a change on disk does to the author's text (it is never replaced without their choice).
 import { describe, expect, it } from 'vitest'
-import { clampEditorWidth, editReducer, initialEditState, isDirty, sameText, shouldSave, type EditEvent, type EditState, type SlideSource, type SlideText } from '../../src/logic/slide-edit'
+import { clampEditorWidth, editReducer, initialEditState, isDirty, sameText, shouldSave, type EditEvent, type EditState } from '../../src/logic/slide-edit'
+import type { SlideSource, SlideText } from '../../shared/slide-source'
 
 const text = (content: string, note = '', frontmatter = ''): SlideText => ({ frontmatter, content, note })
 const source = (content: string, revision: string, extra: Partial<SlideSource> = {}): SlideSource => ({

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { parseDeck } from '../../plugin/parser'
-import { fieldsOfPart, lineEndingOf, normalizeFields, readSlideFields, rewritePart, spliceSlide, SpliceRefusal, type SlideFields } from '../../plugin/editor-write'
+import { fieldsOfPart, lineEndingOf, normalizeFields, readSlideText, rewritePart, spliceSlide, SpliceRefusal } from '../../plugin/editor-write'
+import type { SlideText } from '../../shared/slide-source'
 
 const DECK = [
   '---',
@@ -45,13 +46,13 @@ const DECK = [
 const parts = parseDeck(DECK).parts
 
 /** The deck with part `index` given new fields (the others as they are). */
-function edit(index: number, patch: Partial<SlideFields>, text = DECK): string {
+function edit(index: number, patch: Partial<SlideText>, text = DECK): string {
   const bytes = Buffer.from(text)
-  const part = parseDeck(text).parts[index]
-  return spliceSlide(bytes, part, { ...readSlideFields(bytes, part), ...patch }).bytes.toString('utf8')
+  const part = parseDeck(text).parts[index]!
+  return spliceSlide(bytes, part, { ...readSlideText(bytes, part), ...patch }).bytes.toString('utf8')
 }
 
-function refusal(index: number, patch: Partial<SlideFields>, text = DECK): SpliceRefusal {
+function refusal(index: number, patch: Partial<SlideText>, text = DECK): SpliceRefusal {
   try {
     edit(index, patch, text)
   } catch (error) {
@@ -83,7 +84,7 @@ describe('reading a slide', () => {
     ['a ```yaml block as frontmatter', 4, { frontmatter: 'layout: center', content: '# Five', note: '' }],
     ['an empty last slide', 5, { frontmatter: '', content: '', note: '' }],
   ])('reads %s', (_name, index, fields) => {
-    expect(readSlideFields(Buffer.from(DECK), parts[index])).toEqual(fields)
+    expect(readSlideText(Buffer.from(DECK), parts[index]!)).toEqual(fields)
   })
 
   it('tells the line ending a file mostly uses', () => {
@@ -95,7 +96,7 @@ describe('reading a slide', () => {
 
 describe('writing a slide back', () => {
   // Each row: the part, the change, the text that replaces the part's lines (the rest of the deck stays as is).
-  it.each<[string, number, Partial<SlideFields>, string, string]>([
+  it.each<[string, number, Partial<SlideText>, string, string]>([
     ['content only', 1, { content: '# Two!' }, '---\nlayout: center\n---\n\n# Two\n\n<!--', '---\nlayout: center\n---\n\n# Two!\n\n<!--'],
     ['a note, keeping its layout', 1, { note: 'new note\nline 2' }, '<!--\nnote two\n-->', '<!--\nnew note\nline 2\n-->'],
     ['removing the note', 1, { note: '' }, '# Two\n\n<!--\nnote two\n-->\n\n---', '# Two\n\n---'],
@@ -115,8 +116,8 @@ describe('writing a slide back', () => {
 
   it('changes nothing when the fields are what the file holds (trailing space and CRLF from the textarea do not count)', () => {
     const bytes = Buffer.from(DECK)
-    const fields = readSlideFields(bytes, parts[1])
-    const result = spliceSlide(bytes, parts[1], { ...fields, content: fields.content + '\r\n\n  ' })
+    const fields = readSlideText(bytes, parts[1]!)
+    const result = spliceSlide(bytes, parts[1]!, { ...fields, content: fields.content + '\r\n\n  ' })
     expect(result.changed).toBe(false)
     expect(result.bytes).toBe(bytes)
   })
@@ -130,7 +131,7 @@ describe('writing a slide back', () => {
 
   it('keeps bytes that are not UTF-8 in other slides exactly', () => {
     const bytes = Buffer.concat([Buffer.from('# One \xff\xfe latin1 bytes\n\n---\n\n# Two\n', 'latin1')])
-    const second = parseDeck(bytes.toString('utf8')).parts[1]
+    const second = parseDeck(bytes.toString('utf8')).parts[1]!
     const out = spliceSlide(bytes, second, { frontmatter: '', content: '# Deux', note: '' }).bytes
     expect(out.subarray(0, 20)).toEqual(bytes.subarray(0, 20))
     expect(out.toString('latin1').endsWith('# Deux\n')).toBe(true)
@@ -138,11 +139,11 @@ describe('writing a slide back', () => {
 
   it('refuses to rewrite a slide that itself holds bytes that are not UTF-8', () => {
     const bytes = Buffer.from('# One\n\n---\n\n# Two \xff\n', 'latin1')
-    const second = parseDeck(bytes.toString('utf8')).parts[1]
+    const second = parseDeck(bytes.toString('utf8')).parts[1]!
     expect(() => spliceSlide(bytes, second, { frontmatter: '', content: 'x', note: '' })).toThrow(/not UTF-8/)
   })
 
-  it.each<[string, number, Partial<SlideFields>, SpliceRefusal['reason'], RegExp]>([
+  it.each<[string, number, Partial<SlideText>, SpliceRefusal['reason'], RegExp]>([
     ['a --- line that would split the slide', 1, { content: 'a\n\n---\n\nb' }, 'structure', /split or merge slides/],
     ['an unclosed code block that would swallow the next slides', 1, { content: '```js\nconst a = 1' }, 'structure', /unclosed ``` code block/],
     ['an unclosed comment', 2, { content: '# Three <!-- draft' }, 'structure', /unclosed <!-- comment/],

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { pathToFileURL } from 'node:url'
 import { join, resolve } from 'node:path'
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef } from 'pdf-lib'
-import { parseExportArgs, pdfFileName, outputName, UsageError } from '../../scripts/export/options.mjs'
-import { findChromium, BrowserNotFoundError } from '../../scripts/ensure-browser.mjs'
-import { fileFor, serveStatic } from '../../scripts/export/static-server.mjs'
-import { downloadTarget } from '../../scripts/postbuild.mjs'
-import { buildReason, writeBuildStamp, addStaticHostFiles } from '../../scripts/export/build.mjs'
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
+import { parseExportArgs, pdfFileName, outputName, UsageError } from '../../scripts/export/options'
+import { findChromium, BrowserNotFoundError } from '../../scripts/ensure-browser'
+import { fileFor, serveStatic } from '../../scripts/export/static-server'
+import { downloadTarget } from '../../scripts/postbuild'
+import { buildReason, writeBuildStamp, addStaticHostFiles } from '../../scripts/export/build'
 
 const root = resolve(__dirname, '../..')
 const fixture = resolve(root, 'tests/fixtures/basic.md')
@@ -19,7 +19,7 @@ const work = mkdtempSync(join(tmpdir(), 'deck-export-test-'))
 const dist = join(work, 'dist')
 
 function exportCli(args: string[], env: Record<string, string> = {}, cwd = root) {
-  const run = spawnSync(process.execPath, ['--import', pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href, resolve(root, 'scripts/export.mjs'), ...args], {
+  const run = spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/export.ts'), ...args], {
     cwd,
     env: { ...process.env, SLIDES_ENTRY: '', ...env },
     encoding: 'utf8',

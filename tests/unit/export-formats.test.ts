@@ -8,7 +8,7 @@ import { notesMarkdown } from '../../scripts/export/md'
 import { notePlainText } from '../../scripts/export/deck-source'
 import { pngName } from '../../scripts/export/png'
 import { slideTargets, units } from '../../scripts/export/pptx'
-import { parseFormats } from '../../scripts/export/options.mjs'
+import { parseFormats } from '../../scripts/export/options'
 
 const manifest = { download: false, exportFilename: 'banking' }
 

@@ -1,7 +1,7 @@
 // The PDF's finishing touches on a small PDF made with pdf-lib: title, bookmark outline, slide links, exact page size.
 import { describe, expect, it } from 'vitest'
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from 'pdf-lib'
-import { finishPdf, outlineTree, slideOfUri, type OutlineEntry } from '../../scripts/export/pdf-finish.mjs'
+import { finishPdf, outlineTree, slideOfUri, type OutlineEntry } from '../../scripts/export/pdf-finish'
 
 const ORIGIN = 'http://127.0.0.1:43210'
 
@@ -50,8 +50,8 @@ async function chromiumLikePdf(links: string[][]): Promise<Uint8Array> {
   for (let i = 0; i < links.length; i++) {
     const page = doc.addPage([735.12, 414])
     page.drawText(`page ${i + 1}`, { x: 20, y: 380, size: 18 })
-    if (!links[i].length) continue
-    const refs = links[i].map((uri, k) =>
+    if (!links[i]!.length) continue
+    const refs = links[i]!.map((uri, k) =>
       doc.context.register(
         doc.context.obj({
           Type: 'Annot',

@@ -5,8 +5,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/ensure-browser.mjs'
-import { serveStatic } from '../../scripts/export/static-server.mjs'
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/ensure-browser'
+import { serveStatic } from '../../scripts/export/static-server'
 
 const root = resolve(__dirname, '../..')
 const work = mkdtempSync(join(tmpdir(), 'deck-postbuild-test-'))
@@ -20,7 +21,7 @@ it('exports <exportFilename>.pdf into the build and shows a download button link
   const dist = join(work, 'dist')
   const env = { ...process.env, SLIDES_ENTRY: deck }
   execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, env, stdio: 'ignore' })
-  const post = spawnSync(process.execPath, [resolve(root, 'scripts/postbuild.mjs'), '--outDir', dist], { cwd: root, env, encoding: 'utf8' })
+  const post = spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/postbuild.ts'), '--outDir', dist], { cwd: root, env, encoding: 'utf8' })
   expect(post.stderr).not.toMatch(/postbuild failed/)
   expect(post.status).toBe(0)
   expect(post.stdout).toMatch(/download is on: exporting/)
@@ -61,7 +62,7 @@ it('a remote download URL needs no export; a bad one fails the build with a clea
     execFileSync('mkdir', ['-p', dist])
     writeFileSync(join(dist, 'index.html'), '<!doctype html>')
     writeFileSync(join(dist, 'deck-manifest.json'), JSON.stringify({ title: 'T', download, exportFilename: 'x', total: 1, canvasWidth: 980, canvasHeight: 552, slides: [] }))
-    return spawnSync(process.execPath, [resolve(root, 'scripts/postbuild.mjs'), '--outDir', dist], { cwd: root, encoding: 'utf8' })
+    return spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/postbuild.ts'), '--outDir', dist], { cwd: root, encoding: 'utf8' })
   }
   const remote = run('https://example.com/notes.pdf')
   expect(remote.status).toBe(0)
@@ -70,4 +71,4 @@ it('a remote download URL needs no export; a bad one fails the build with a clea
   expect(outside.status).toBe(1)
   expect(outside.stderr).toContain('points outside the build folder')
   expect(outside.stderr).toContain('download: false')
-})
+}, 120_000)

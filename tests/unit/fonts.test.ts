@@ -11,7 +11,7 @@ describe('deck glyphs', () => {
   it('is empty for ASCII-only text', () => expect(deckGlyphs('# Title\n\n- a, b')).toBe(''))
 })
 
-const installed = existsSync(CJK_SOURCES['400'].file)
+const installed = existsSync(CJK_SOURCES['400']!.file)
 
 describe('subsetting Noto Serif SC from @fontsource/noto-serif-sc', () => {
   it('takes the font from the npm package, the same on every machine', () => {
@@ -30,7 +30,7 @@ describe('subsetting Noto Serif SC from @fontsource/noto-serif-sc', () => {
     const started = performance.now()
     const second = await subsetDeckFonts('银行业务与货币创造', cache)
     expect(performance.now() - started).toBeLessThan(500)
-    expect(second.fonts[0].woff2.equals(first.fonts[0].woff2)).toBe(true)
+    expect(second.fonts[0]!.woff2.equals(first.fonts[0]!.woff2)).toBe(true)
   }, 60_000)
 })
 

@@ -23,9 +23,9 @@ describe('viewSections', () => {
     const base = baseShortcuts(noop)
     const [view, ...rest] = viewSections(base, base)
     expect(rest).toEqual([])
-    expect(view.rows[0]).toEqual({ action: 'next', keys: ['Space', '→', 'Page Down', '↓', 'Shift + →'] })
-    expect(view.rows.find((r) => r.action === 'blackout')).toEqual({ action: 'blackout', keys: ['B', '.'] })
-    expect(view.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['whiteout', 'help', 'toggleOverview', 'escape']))
+    expect(view!.rows[0]).toEqual({ action: 'next', keys: ['Space', '→', 'Page Down', '↓', 'Shift + →'] })
+    expect(view!.rows.find((r) => r.action === 'blackout')).toEqual({ action: 'blackout', keys: ['B', '.'] })
+    expect(view!.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['whiteout', 'help', 'toggleOverview', 'escape']))
   })
 
   it("lists a deck's own keys apart, with their description; a dropped base key disappears", () => {
@@ -37,8 +37,8 @@ describe('viewSections', () => {
     const base = baseShortcuts(noop)
     const { shortcuts } = resolveShortcuts(base, setup, nav)
     const [view, deck] = viewSections(shortcuts, base, { editor: true })
-    expect(view.rows.some((r) => r.action === 'toggleDark')).toBe(false)
-    expect(view.rows[view.rows.length - 1]).toEqual({ action: 'editor', keys: ['E'] })
+    expect(view!.rows.some((r) => r.action === 'toggleDark')).toBe(false)
+    expect(view!.rows[view!.rows.length - 1]).toEqual({ action: 'editor', keys: ['E'] })
     expect(deck).toEqual({
       id: 'deck',
       rows: [

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { nextPosition, prevPosition, hasNext, hasPrev, parseSlideNo, parseClicks, nextSlidePosition, prevSlidePosition } from '../../src/logic/nav'
 import { clickAreaAction, swipeAction, repeatInterval, KeyRepeat, baseShortcut, isTypingTarget } from '../../src/logic/input'
 import { isDarkScheme, toggleScheme, canToggleScheme, parseChoice } from '../../src/logic/color-schema'
-import { isShownAt } from '../../src/logic/clicks'
+import { isShownAt } from '../../shared/clicks'
 
 // A deck of 3 slides with 0, 2 and 1 clicks.
-const deck = { total: 3, clicksOf: (no: number) => [0, 0, 2, 1][no] }
+const deck = { total: 3, clicksOf: (no: number) => [0, 0, 2, 1][no] ?? 0 }
 
 describe('next and previous with click steps', () => {
   const nextCases: [number, number, number, number][] = [

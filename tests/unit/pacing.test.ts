@@ -1,7 +1,7 @@
 // Pacing: the talk's length as Slidev writes it, read at build time (bad values warn, never fail), and the plan the
 // presenter bar compares the clock with.
 import { describe, expect, it } from 'vitest'
-import { parseDuration } from '../../plugin/duration'
+import { parseDuration } from '../../shared/duration'
 import { parseDeck } from '../../plugin/parser'
 import { pacingPlan, pacingStatus } from '../../src/logic/pacing'
 
@@ -107,8 +107,8 @@ describe('pacingStatus', () => {
   })
   it('a little behind is amber; within the step is on time', () => {
     const start = plan.starts[53]
-    expect(pacingStatus(plan, at(54), 0, start + 1000)).toMatchObject({ state: 'on-time', by: 0, level: 'ok' })
-    expect(pacingStatus(plan, at(54), 0, plan.starts[54] + 0.05 * 10 * MIN)).toMatchObject({ state: 'behind', level: 'late' })
+    expect(pacingStatus(plan, at(54), 0, start! + 1000)).toMatchObject({ state: 'on-time', by: 0, level: 'ok' })
+    expect(pacingStatus(plan, at(54), 0, plan.starts[54]! + 0.05 * 10 * MIN)).toMatchObject({ state: 'behind', level: 'late' })
   })
   it("a slide's clicks divide its time", () => {
     const twoSlides = pacingPlan(4 * MIN, [null, null])

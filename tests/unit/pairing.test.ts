@@ -1,10 +1,10 @@
 // Pairing a phone (npm run serve): one-time codes that expire, devices that drive until revoked, and the relay keeping
 // pairing and revoking to password holders.
 import { describe, expect, it } from 'vitest'
-import { createPairing, deviceLabel, readCookie } from '../../server/pairing.mjs'
-import { createRelay } from '../../server/relay.mjs'
-import { lanAddress } from '../../server/index.mjs'
-import type { ServerMessage } from '../../src/logic/sync-protocol.mjs'
+import { createPairing, deviceLabel, readCookie } from '../../server/pairing'
+import { createRelay } from '../../shared/sync-relay'
+import { lanAddress } from '../../server/index'
+import type { ServerMessage } from '../../shared/sync-protocol'
 
 const MIN = 60_000
 

@@ -23,16 +23,16 @@ describe('parseDeck: separators and frontmatter', () => {
     expect(deck.config.canvasWidth).toBe(980)
     expect(deck.config.canvasHeight).toBe(552)
     expect(deck.config.htmlAttrs.lang).toBe('zh-CN')
-    expect(deck.slides[0].layout).toBe('cover')
-    expect(deck.slides[1].layout).toBe('default')
-    expect(deck.slides[2].layout).toBe('two-cols-header')
-    expect(deck.slides[1].frontmatter.transition).toBe('slide-up')
+    expect(deck.slides[0]!.layout).toBe('cover')
+    expect(deck.slides[1]!.layout).toBe('default')
+    expect(deck.slides[2]!.layout).toBe('two-cols-header')
+    expect(deck.slides[1]!.frontmatter.transition).toBe('slide-up')
   })
 
   it('reads notes from the last comment that ends a slide', () => {
-    expect(deck.slides[1].note).toContain('第一步的说明')
-    expect(deck.slides[1].content).not.toContain('<!--')
-    expect(deck.slides[0].note).toBe('')
+    expect(deck.slides[1]!.note).toContain('第一步的说明')
+    expect(deck.slides[1]!.content).not.toContain('<!--')
+    expect(deck.slides[0]!.note).toBe('')
   })
 
   it('round-trips: the parts re-assemble into the exact source', () => {
@@ -54,14 +54,14 @@ describe('parseDeck: separators and frontmatter', () => {
   it('ignores separators inside code fences and HTML comments', () => {
     const d = parseDeck('# A\n\n```md\n---\nlayout: x\n---\n```\n\n<!--\n---\n-->\n\ntext\n\n---\n\n# B\n')
     expect(d.slides.map((s) => s.title)).toEqual(['A', 'B'])
-    expect(d.slides[0].content).toContain('layout: x')
+    expect(d.slides[0]!.content).toContain('layout: x')
   })
 
   it('accepts a leading ```yaml block as frontmatter', () => {
     const d = parseDeck('# A\n\n---\n\n```yaml\nlayout: center\nclicks: 2\n```\n\n# B\n')
-    expect(d.slides[1].layout).toBe('center')
-    expect(d.slides[1].frontmatter.clicks).toBe(2)
-    expect(d.slides[1].content.startsWith('# B')).toBe(true)
+    expect(d.slides[1]!.layout).toBe('center')
+    expect(d.slides[1]!.frontmatter.clicks).toBe(2)
+    expect(d.slides[1]!.content.startsWith('# B')).toBe(true)
   })
 
   it('titles from frontmatter title, then name, then the first heading, with its level', () => {
@@ -84,9 +84,9 @@ describe('parseDeck: bad input becomes errors, never throws', () => {
   it('reports malformed YAML with its line and slide', () => {
     const d = parseDeck('# A\n\n---\nlayout: [unclosed\n---\n\n# B\n')
     expect(d.errors).toHaveLength(1)
-    expect(d.errors[0].line).toBe(4)
-    expect(d.errors[0].slide).toBe(2)
-    expect(d.errors[0].message).toMatch(/Malformed YAML/)
+    expect(d.errors[0]!.line).toBe(4)
+    expect(d.errors[0]!.slide).toBe(2)
+    expect(d.errors[0]!.message).toMatch(/Malformed YAML/)
     expect(d.slides).toHaveLength(2)
   })
 
@@ -110,7 +110,7 @@ describe('parseDeck: bad input becomes errors, never throws', () => {
 
   it('rejects a frontmatter that is not a mapping', () => {
     const d = parseDeck('# A\n\n---\n- a list\n---\n# B\n')
-    expect(d.errors[0].message).toMatch(/mapping/)
+    expect(d.errors[0]!.message).toMatch(/mapping/)
   })
 
   it('survives empty and odd input', () => {
@@ -144,8 +144,8 @@ describe('parseDeck: src imports', () => {
 
   it('imports a range of slides with the importer frontmatter winning', () => {
     expect(deck.slides.map((s) => s.title)).toEqual(['Imports', '导入二', '导入三'])
-    expect(deck.slides[1].frontmatter.transition).toBe('slide-up')
-    expect(deck.slides[1].filepath).toBe(resolve(fixtures, 'imports/part.md'))
+    expect(deck.slides[1]!.frontmatter.transition).toBe('slide-up')
+    expect(deck.slides[1]!.filepath).toBe(resolve(fixtures, 'imports/part.md'))
   })
 
   it('reports missing, outside-the-project and circular imports', () => {
@@ -157,7 +157,7 @@ describe('parseDeck: src imports', () => {
 
   it('refuses imports when it cannot resolve them', () => {
     const d = parseDeck('# A\n\n---\nsrc: ./x.md\n---\n')
-    expect(d.errors[0].message).toMatch(/no file path/)
+    expect(d.errors[0]!.message).toMatch(/no file path/)
   })
 })
 

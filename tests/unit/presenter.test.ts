@@ -51,7 +51,7 @@ describe('the spoken part of a note', () => {
 })
 
 describe('the next-step preview', () => {
-  const deck = { total: 3, clicksOf: (no: number) => [0, 0, 2, 0][no] }
+  const deck = { total: 3, clicksOf: (no: number) => [0, 0, 2, 0][no] ?? 0 }
   it('is the next click of this slide, then the next slide, then nothing', () => {
     expect(previewPosition({ no: 2, clicks: 0 }, deck)).toEqual({ no: 2, clicks: 1 })
     expect(previewPosition({ no: 2, clicks: 2 }, deck)).toEqual({ no: 3, clicks: 0 })

@@ -1,6 +1,6 @@
 // The pages a print holds: range strings (spec.md section 5) and click steps turned into `NNN-CC` pages.
 import { describe, expect, it } from 'vitest'
-import { parseRangeString } from '../../plugin/range'
+import { parseRangeString } from '../../shared/range'
 import { parsePrintPageId, parsePrintQuery, printPageId, printPages, PRINT_ALL_CLICKS } from '../../src/logic/print-pages'
 
 describe('parseRangeString: what parser.test.ts leaves out', () => {

@@ -69,7 +69,7 @@ describe('rehype-shiki: code highlighted at build time', () => {
     const rich = await compile('```js\nlet a = 1\nlet b = 2\n```', { lineNumbers: true, codeCopy: true })
     expect(rich.html).toMatch(/class="shiki [^"]*line-numbers"/)
     const [copy] = elements(rich.hast, 'deck-code-copy')
-    expect(copy.properties.code).toBe('let a = 1\nlet b = 2')
+    expect(copy!.properties.code).toBe('let a = 1\nlet b = 2')
     expect(rich.module).toContain('import CodeCopy from "/src/components/CodeCopy.tsx"')
     expect(rich.module).toContain('_jsx(CodeCopy,{"code":"let a = 1\\nlet b = 2"}')
   })
@@ -156,7 +156,7 @@ describe('rehype-images: local, checked, shipped', () => {
 
   it('a javascript: image src becomes about:blank (rehype-links) and is not looked up as a file', () => {
     const { hast, messages } = analyzeSlide('<img src="javascript:alert(1)" alt="x">', options)
-    expect(elements(hast, 'img')[0].properties.src).toBe('about:blank')
+    expect(elements(hast, 'img')[0]!.properties.src).toBe('about:blank')
     expect(messages.map((m) => m.message)).toEqual(['A src with a script scheme was replaced by about:blank'])
   })
 })
@@ -166,7 +166,7 @@ describe('rehype-embeds: a plain <iframe> becomes an Embed', () => {
     const { hast, module, analyzed } = await compile('<iframe src="http://localhost:7860/" title="本地演示" width="600" height="300" data-fallback="运行 python app.py" onload="alert(1)" class="mt-4"></iframe>')
     expect(elements(hast, 'iframe')).toHaveLength(0)
     const [embed] = elements(hast, 'deck-embed')
-    expect(embed.properties).toMatchObject({ url: 'http://localhost:7860/', title: '本地演示', fallback: '运行 python app.py', width: '600', height: '300' })
+    expect(embed!.properties).toMatchObject({ url: 'http://localhost:7860/', title: '本地演示', fallback: '运行 python app.py', width: '600', height: '300' })
     expect(module).toContain('import Embed from "/src/components/Embed.tsx"')
     expect(module).not.toContain('alert')
     expect(analyzed.messages.map((m) => m.message)).toEqual(['The "onLoad" attribute was dropped: event handlers are not supported in slides'])
@@ -183,6 +183,6 @@ describe('rehype-embeds: a plain <iframe> becomes an Embed', () => {
 
   it('a javascript: iframe src never reaches the Embed', () => {
     const { hast } = analyzeSlide('<iframe src="javascript:alert(1)" title="x"></iframe>', options)
-    expect(elements(hast, 'deck-embed')[0].properties.url).toBe('about:blank')
+    expect(elements(hast, 'deck-embed')[0]!.properties.url).toBe('about:blank')
   })
 })

@@ -9,7 +9,7 @@ import {
   retargetSvgIds,
   sizeSvg,
   MAX_DIAGRAM_TEXT,
-} from '../../src/logic/diagram'
+} from '../../shared/diagram'
 import { classifyEmbedUrl, EMBED_SANDBOX } from '../../src/logic/embed-url'
 
 const SERIF = '"Noto Serif", "Noto Serif CJK SC", serif'

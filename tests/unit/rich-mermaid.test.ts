@@ -74,9 +74,9 @@ describe('remark-mermaid: fences become diagram boxes', () => {
   it('passes the code and the merged options (deck defaults, fence wins) to the Mermaid component', () => {
     const slide = analyzeSlide("# 图\n\n```mermaid {scale: 1.25, theme: 'forest'}\nflowchart LR\n  A[存款] --> B[贷款]\n```\n\n```mermaid\npie\n  \"a\" : 1\n```\n", options)
     const [first, second] = diagrams(slide.hast)
-    expect(first.properties.code).toBe('flowchart LR\n  A[存款] --> B[贷款]')
-    expect(JSON.parse(String(first.properties.options))).toEqual({ theme: 'forest', scale: 1.25 })
-    expect(JSON.parse(String(second.properties.options))).toEqual({ theme: 'neutral' })
+    expect(first!.properties.code).toBe('flowchart LR\n  A[存款] --> B[贷款]')
+    expect(JSON.parse(String(first!.properties.options))).toEqual({ theme: 'forest', scale: 1.25 })
+    expect(JSON.parse(String(second!.properties.options))).toEqual({ theme: 'neutral' })
     expect(slide.messages).toEqual([])
   })
 
@@ -95,14 +95,14 @@ describe('remark-mermaid: fences become diagram boxes', () => {
   it('warns about bad options with the fence line and still draws the diagram with the defaults', () => {
     const slide = analyzeSlide('text\n\n```mermaid {scale: big}\nflowchart TD\n  A --> B\n```', options)
     expect(diagrams(slide.hast)).toHaveLength(1)
-    expect(JSON.parse(String(diagrams(slide.hast)[0].properties.options))).toEqual({ theme: 'neutral' })
+    expect(JSON.parse(String(diagrams(slide.hast)[0]!.properties.options))).toEqual({ theme: 'neutral' })
     expect(slide.messages).toEqual([{ line: 3, message: expect.stringMatching(/^Mermaid options ignored: "big" is not a value/) }])
   })
 
   it('refuses securityLevel "loose" (diagram links could run script)', () => {
     const slide = analyzeSlide("```mermaid {securityLevel: 'loose'}\nflowchart TD\n  A --> B\n```", options)
-    expect(JSON.parse(String(diagrams(slide.hast)[0].properties.options))).toEqual({ theme: 'neutral' })
-    expect(slide.messages[0].message).toMatch(/securityLevel: "loose" would let diagram links run script/)
+    expect(JSON.parse(String(diagrams(slide.hast)[0]!.properties.options))).toEqual({ theme: 'neutral' })
+    expect(slide.messages[0]!.message).toMatch(/securityLevel: "loose" would let diagram links run script/)
   })
 
   it('warns (never throws) about each broken diagram of spec.md section 8, naming its line', () => {
@@ -137,7 +137,7 @@ describe('remark-mermaid: fences become diagram boxes', () => {
     expect(messages).toHaveLength(4)
     expect(messages[0]).toMatch(/^6: Broken mermaid diagram \(syntax error\): Parse error on line 3/)
     expect(messages[1]).toMatch(/^\d+: Broken mermaid diagram \(invalid front-matter\)/)
-    expect(slide.messages[1].line).toBeGreaterThanOrEqual(9)
+    expect(slide.messages[1]!.line).toBeGreaterThanOrEqual(9)
     expect(messages[2]).toMatch(/^16: Broken mermaid diagram \(unknown diagram type\): No diagram type detected/)
     expect(messages[3]).toMatch(/^20: Broken mermaid diagram \(its text is too long\): Maximum text size in diagram exceeded \(\d+ characters; the limit is 50000\)/)
   })

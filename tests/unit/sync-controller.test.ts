@@ -1,7 +1,7 @@
 // The sync controller with fake transports: who publishes what, who follows, no echo, drawings both ways, resync, print.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore, type PrimitiveAtom } from 'jotai'
-import type { DeckConfig } from '../../plugin/config'
+import type { DeckConfig } from '../../shared/config'
 
 vi.mock('virtual:deck/slides', () => ({
   config: { title: 'Test', drawings: { enabled: true, persist: false, presenterOnly: false, syncAll: true } },
@@ -17,8 +17,8 @@ const { configAtom } = await import('../../src/state/deck')
 const { drawingsAtom, drawingsOriginAtom } = await import('../../src/state/drawings')
 const { sharedStateAtom, relayStatusAtom } = await import('../../src/state/sync/atoms')
 const { updateShared } = await import('../../src/state/sync/controller')
-const { initialSharedState } = await import('../../src/logic/sync-protocol.mjs')
-type SharedPatch = import('../../src/logic/sync-protocol.mjs').SharedPatch
+const { initialSharedState } = await import('../../shared/sync-protocol')
+type SharedPatch = import('../../shared/sync-protocol').SharedPatch
 type TransportEvents = import('../../src/state/sync/transports').TransportEvents
 
 /** One window: a store, its sync, a local transport and a relay transport that record what they were asked to send. */
@@ -80,7 +80,7 @@ describe('publishing', () => {
     presenter.store.set(positionAtom, { no: 2, clicks: 0 })
     presenter.as('presenter', 2, 1)
     expect(presenter.sent).toHaveLength(2)
-    expect(presenter.sent[1].lastUpdate!.time).toBeGreaterThan(presenter.sent[0].lastUpdate!.time)
+    expect(presenter.sent[1]!.lastUpdate!.time).toBeGreaterThan(presenter.sent[0]!.lastUpdate!.time)
   })
 
   it('relays get nothing until they said this window may write', () => {

@@ -12,7 +12,7 @@ import {
   presenterAccess,
   refusedPath,
   sameSecret,
-} from '../../src/logic/sync-protocol.mjs'
+} from '../../shared/sync-protocol'
 
 const move = { page: 3, clicks: 1, lastUpdate: { id: 'w1a2b3', type: 'presenter', time: 1700000000000 } }
 

@@ -1,7 +1,7 @@
 // Who follows whom (the lastUpdate rule), stale copies, resync after reconnecting, print never syncs, drawings to send.
 import { describe, expect, it } from 'vitest'
 import { drawingsChanges, followTarget, isFresh, isPrintLocation, nextStamp, welcomeAction } from '../../src/logic/sync-rules'
-import type { LastUpdate } from '../../src/logic/sync-protocol.mjs'
+import type { LastUpdate } from '../../shared/sync-protocol'
 
 const presenter = (id: string, time = 10): LastUpdate => ({ id, type: 'presenter', time })
 const viewer = (id: string, time = 10): LastUpdate => ({ id, type: 'viewer', time })

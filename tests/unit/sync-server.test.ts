@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import WebSocket from 'ws'
-import { parseArgs, startServer, SYNC_PATH } from '../../server/index.mjs'
-import { LIMITS } from '../../src/logic/sync-protocol.mjs'
+import { parseArgs, startServer, SYNC_PATH } from '../../server/index'
+import { LIMITS } from '../../shared/sync-protocol'
 
 type Server = Awaited<ReturnType<typeof startServer>>
 type Message = { type: string; [key: string]: unknown }

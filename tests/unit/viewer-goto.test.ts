@@ -44,7 +44,7 @@ describe('titles and numbers', () => {
   })
   it('marks the matched characters of a title', () => {
     const hit = search.search('风险')[0]
-    expect(hit.titleParts).toEqual([{ text: '经营' }, { text: '风险', mark: true }])
+    expect(hit!.titleParts).toEqual([{ text: '经营' }, { text: '风险', mark: true }])
   })
   it('no match is an empty list (the dialog shows it red)', () => {
     expect(search.search('zzzz')).toEqual([])
@@ -58,19 +58,19 @@ describe('body text and notes', () => {
   it('body matches come after title matches, with the words around them', () => {
     const hits = search.search('准备金')
     expect(nos(hits)).toEqual([12])
-    expect(hits[0].via).toBe('text')
-    expect(hits[0].snippet?.find((p) => p.mark)?.text).toBe('准备金')
+    expect(hits[0]!.via).toBe('text')
+    expect(hits[0]!.snippet?.find((p) => p.mark)?.text).toBe('准备金')
   })
   it('notes are searched too, and say so', () => {
     const hits = search.search('收据')
-    expect(hits[0].no).toBe(4)
-    expect(hits[0].via).toBe('note')
-    expect(hits[0].snippet?.map((p) => p.text).join('')).toContain('收据被注销')
+    expect(hits[0]!.no).toBe(4)
+    expect(hits[0]!.via).toBe('note')
+    expect(hits[0]!.snippet?.map((p) => p.text).join('')).toContain('收据被注销')
   })
   it('a slide found by title is not listed again for its body', () => {
     const hits = search.search('风险')
     expect(nos(hits)).toEqual([12])
-    expect(hits[0].via).toBe('title')
+    expect(hits[0]!.via).toBe('title')
   })
   it('title hits rank above body hits', () => {
     const hits = search.search('货币')
@@ -94,9 +94,9 @@ describe('marking and snippets', () => {
   it('cuts long text around the match with ellipses', () => {
     const text = 'a'.repeat(40) + 'MATCH' + 'b'.repeat(60)
     const parts = snippetAround(text, [40, 44])
-    expect(parts[0].text.startsWith('…')).toBe(true)
+    expect(parts[0]!.text.startsWith('…')).toBe(true)
     expect(parts[1]).toEqual({ text: 'MATCH', mark: true })
-    expect(parts[2].text.endsWith('…')).toBe(true)
+    expect(parts[2]!.text.endsWith('…')).toBe(true)
     expect(snippetAround('short MATCH', [6, 10])).toEqual([{ text: 'short ' }, { text: 'MATCH', mark: true }])
   })
 })

@@ -1,6 +1,6 @@
 // Lets the presenter hide the slide from the room: audience screens go black or white, synced like slides and clicks.
 import { atom } from 'jotai'
-import type { Blackout } from '../../logic/sync-protocol.mjs'
+import type { Blackout } from '../../../shared/sync-protocol'
 import { sharedStateAtom } from '../../state/sync/atoms'
 import { updateShared } from '../../state/sync/controller'
 import { deckStore } from '../../state/store'

@@ -6,7 +6,7 @@ import { positionAtom } from '../../state/nav'
 import { slidesAtom } from '../../state/deck'
 import { isDarkAtom } from '../../state/color-scheme'
 import { loadSlide } from '../../state/slide-modules'
-import { diagramNeighbours } from '../../logic/diagram'
+import { diagramNeighbours } from '../../../shared/diagram'
 import { renderDiagram, setPrefetching } from './render'
 
 /** What a diagram element carries: its text and its options JSON. */

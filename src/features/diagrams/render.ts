@@ -1,6 +1,6 @@
 // Makes diagrams appear without waiting: mermaid loaded on demand, renders queued one at a time, results cached.
 import type { Mermaid } from 'mermaid'
-import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind, type DiagramRequest } from '../../logic/diagram'
+import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind, type DiagramRequest } from '../../../shared/diagram'
 
 export type DiagramResult =
   | { status: 'rendered'; svg: string; renderId: string; diagramType: string }

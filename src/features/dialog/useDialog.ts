@@ -35,7 +35,8 @@ export function useDialog(ref: RefObject<HTMLElement | null>, open: boolean, onC
         return
       }
       const first = items[0]
-      const last = items[items.length - 1]
+      const last = items.at(-1)
+      if (!first || !last) return
       const inside = el.contains(document.activeElement)
       if (event.shiftKey && (document.activeElement === first || !inside)) {
         event.preventDefault()

@@ -1,6 +1,7 @@
 // Lets the side editor talk to the dev server's editor endpoints (plugin/editor.ts): read a slide, write it back, and
 // open the author's editor at it. Every failure comes back as a message to show, never as a lost text.
-import type { EditEvent, SlideOrigin, SlideSource, SlideText } from '../../logic/slide-edit'
+import type { EditEvent } from '../../logic/slide-edit'
+import type { SlideOrigin, SlideSource, SlideText } from '../../../shared/slide-source'
 
 const slideUrl = (no: number) => `${import.meta.env.BASE_URL}__deck/slide/${no}`
 
@@ -19,7 +20,7 @@ export async function readSlide(no: number): Promise<SlideSource> {
   try {
     res = await fetch(slideUrl(no), { cache: 'no-store' })
   } catch (error) {
-    throw new Error(`The dev server did not answer (${(error as Error).message}).`)
+    throw new Error(`The dev server did not answer (${(error as Error).message}).`, { cause: error })
   }
   if (!res.ok) throw new Error(await errorOf(res))
   return (await res.json()) as SlideSource

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { editReducer, initialEditState, isDirty, shouldSave, type EditEvent, type EditState } from '../../logic/slide-edit'
 import { readSlide, writeSlide } from './api'
+import { SOCKET_EVENTS } from '../../../shared/events'
 
 export const AUTOSAVE_MS = 500
 
@@ -102,10 +103,10 @@ export function useSlideEditor(no: number) {
       )
     }
     hot.on('vite:afterUpdate', refresh)
-    hot.on('deck:errors', refresh)
+    hot.on(SOCKET_EVENTS.errors, refresh)
     return () => {
       hot.off('vite:afterUpdate', refresh)
-      hot.off('deck:errors', refresh)
+      hot.off(SOCKET_EVENTS.errors, refresh)
     }
   }, [no])
 

@@ -8,6 +8,7 @@ import { useDialog } from '../dialog/useDialog'
 import { labelsFor } from '../chrome/labels'
 import type { SearchEntry, SearchHit, TextPart } from './search'
 import './goto.css'
+import { HOT_EVENTS } from '../../../shared/events'
 
 type SearchModule = typeof import('./search')
 
@@ -18,7 +19,7 @@ export const loadSearchEngine = () => (engine ??= import('./search'))
 export const loadSearchBodies = () => (bodies ??= import('virtual:deck/search').then((m) => m.default))
 
 // An edit of the deck in dev brings new slide text: the next search uses it.
-if (import.meta.hot) window.addEventListener('deck:search-update', (event) => (bodies = Promise.resolve((event as CustomEvent).detail)))
+if (import.meta.hot) window.addEventListener(HOT_EVENTS.searchUpdate, (event) => (bodies = Promise.resolve((event as CustomEvent).detail)))
 
 function Parts({ parts }: { parts: TextPart[] }) {
   return (
@@ -106,6 +107,7 @@ export default function Goto() {
     if (!enterPending || !search) return
     setEnterPending(false)
     choose(current)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the engine arrives: choose and current are this render's
   }, [enterPending, search])
 
   useEffect(() => {

@@ -47,7 +47,7 @@ export function keyLabel(spec: KeySpec): string {
   const plus = lower === '+' || lower.endsWith('++')
   const parts = (plus ? lower.slice(0, -1) : lower).split('+').map((p) => p.trim()).filter(Boolean)
   if (plus) parts.push('+')
-  return parts.map((p) => KEY_NAMES[p] ?? (p.length === 1 ? p.toUpperCase() : p[0].toUpperCase() + p.slice(1))).join(' + ')
+  return parts.map((p) => KEY_NAMES[p] ?? (p.length === 1 ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1))).join(' + ')
 }
 
 /**

@@ -10,7 +10,7 @@ import { toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav } from '../../state/navigation'
 import { preloadAround } from '../../state/slide-modules'
 import { parseClicks, parseSlideNo } from '../../logic/nav'
-import { pageTitle } from '../../../plugin/config'
+import { pageTitle } from '../../../shared/config'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideStage from './SlideStage'
 import DrawingSlot from '../drawing/DrawingSlot'
@@ -34,7 +34,7 @@ export default function PlayView() {
   const slides = useAtomValue(slidesAtom)
   const config = useAtomValue(configAtom)
   const no = parseSlideNo(params.no, slides.length)
-  const clicks = no ? parseClicks(new URLSearchParams(location.search).get('clicks'), slides[no - 1].clicks) : 0
+  const clicks = no ? parseClicks(new URLSearchParams(location.search).get('clicks'), slides[no - 1]?.clicks ?? 0) : 0
   const setPosition = useSetAtom(positionAtom)
   const setMode = useSetAtom(viewModeAtom)
   const scale = useAtomValue(scaleAtom)

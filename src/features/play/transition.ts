@@ -14,7 +14,7 @@ export function pickTransition(
   const source = forward ? to : from
   const raw = source?.frontmatter.transition
   const name = typeof raw === 'string' ? raw.split('|')[forward ? 0 : 1] ?? raw.split('|')[0] : deckDefault
-  return (KNOWN.has(name?.trim()) ? name.trim() : KNOWN.has(deckDefault) ? deckDefault : 'slide-left') as TransitionName
+  return (name !== undefined && KNOWN.has(name.trim()) ? name.trim() : KNOWN.has(deckDefault) ? deckDefault : 'slide-left') as TransitionName
 }
 
 export const VIEW_TRANSITION_WARNING = 'View transition is not supported in the browser, falling back to normal transition'

@@ -2,6 +2,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import { useSlideModule } from '../../state/slide-modules'
 import { noteSegmentStates } from '../../logic/presenter'
+import { NOTE_CLICK_ATTRIBUTE } from '../../../shared/clicks'
 import { prefersReducedMotion } from '../play/transition'
 import type { Labels } from '../chrome/labels'
 
@@ -16,7 +17,7 @@ export default function NotesPanel({ no, clicks, fontSize, t, scrollTo = 'neares
     const root = ref.current
     if (!root) return
     const segments = [...root.querySelectorAll<HTMLElement>('.note-segment')]
-    const states = segments.length > 1 ? noteSegmentStates(segments.map((s) => Number(s.dataset.click) || 0), clicks) : []
+    const states = segments.length > 1 ? noteSegmentStates(segments.map((s) => Number(s.getAttribute(NOTE_CLICK_ATTRIBUTE)) || 0), clicks) : []
     let current: HTMLElement | null = null
     segments.forEach((segment, i) => {
       const state = states[i]

@@ -11,7 +11,7 @@ import { useDeckNav } from '../../state/navigation'
 import { preloadAround } from '../../state/slide-modules'
 import { parseClicks, parseSlideNo } from '../../logic/nav'
 import { PHONE_QUERY } from '../../logic/presenter'
-import { pageTitle } from '../../../plugin/config'
+import { pageTitle } from '../../../shared/config'
 import { useShortcuts } from '../play/useShortcuts'
 import { toggleFullscreen } from '../play/fullscreen'
 import Overview from '../overview/Overview'
@@ -49,7 +49,7 @@ function PresenterRoute() {
   const slides = useAtomValue(slidesAtom)
   const config = useAtomValue(configAtom)
   const no = parseSlideNo(params.no, slides.length)
-  const clicks = no ? parseClicks(new URLSearchParams(search).get('clicks'), slides[no - 1].clicks) : 0
+  const clicks = no ? parseClicks(new URLSearchParams(search).get('clicks'), slides[no - 1]?.clicks ?? 0) : 0
   const setPosition = useSetAtom(positionAtom)
   const setMode = useSetAtom(viewModeAtom)
   const nav = useDeckNav()

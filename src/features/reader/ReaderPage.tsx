@@ -3,7 +3,7 @@
 import { useMemo, type MouseEvent, type ReactNode } from 'react'
 import type { SlideMeta } from 'virtual:deck/slides'
 import type { SlideModule } from 'virtual:deck/slide'
-import type { DeckConfig } from '../../../plugin/config'
+import type { DeckConfig } from '../../../shared/config'
 import { resolveLayout } from '../../layouts'
 import { SlideSurfaceContext, type SlideSurface } from '../../components/surface'
 import { labelsFor, type Labels } from '../chrome/labels'

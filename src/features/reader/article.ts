@@ -42,9 +42,10 @@ export function toArticle(slots: Record<string, ReactNode>, { title, tableLabel 
       titleDropped = true
       return null
     }
-    if (typeof type === 'string' && type in DEMOTED) {
+    const demoted = typeof type === 'string' ? DEMOTED[type] : undefined
+    if (demoted) {
       const { children: inner, ...rest } = props
-      return createElement(DEMOTED[type], { ...rest, key: element.key }, ...children(inner))
+      return createElement(demoted, { ...rest, key: element.key }, ...children(inner))
     }
     // Every click step is shown: what the slide hides until a click (and says so to screen readers) is plain text here.
     if (props['data-click-since'] !== undefined) {

@@ -90,7 +90,7 @@ export default function CameraView() {
   const onKey = (kind: 'move' | 'resize') => (event: KeyboardEvent<HTMLElement>) => {
     const arrows: Record<string, [number, number]> = { ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] }
     const arrow = arrows[event.key]
-    let next = frame
+    let next: typeof frame
     if (arrow && kind === 'move') next = moveFrame(frame, arrow[0], arrow[1], viewport)
     else if (arrow) next = resizeFrame(frame, arrow[0] + arrow[1], viewport)
     else if (event.key === '+' || event.key === '=') next = resizeFrame(frame, STEP, viewport)

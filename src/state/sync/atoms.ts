@@ -1,6 +1,6 @@
 // What this window knows of the shared state (timer, cursor, positions) and of its link to a relay, for the UI to show.
 import { atom } from 'jotai'
-import { initialSharedState, type PairedDevice, type SharedState } from '../../logic/sync-protocol.mjs'
+import { initialSharedState, type PairedDevice, type SharedState } from '../../../shared/sync-protocol'
 
 /** This window's copy of the shared state: its own moves and every valid update received. */
 export const sharedStateAtom = atom<SharedState>(initialSharedState())

@@ -1,6 +1,6 @@
 // Makes windows and devices follow the presenter: publishes this window's moves, applies others' (without echo), resyncs.
 import type { createStore } from 'jotai'
-import { applyPatch, isPresenterPath, type ClientMessage, type LastUpdate, type SharedPatch, type SharedState } from '../../logic/sync-protocol.mjs'
+import { applyPatch, isPresenterPath, type ClientMessage, type LastUpdate, type SharedPatch, type SharedState } from '../../../shared/sync-protocol'
 import { drawingsChanges, followTarget, isFresh, isPrintLocation, nextStamp, welcomeAction, type SyncRole } from '../../logic/sync-rules'
 import type { Position } from '../../logic/nav'
 import { positionAtom, viewModeAtom, deckShapeAtom } from '../nav'

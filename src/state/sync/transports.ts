@@ -8,7 +8,8 @@ import {
   type ClientMessage,
   type SharedPatch,
   type SharedState,
-} from '../../logic/sync-protocol.mjs'
+} from '../../../shared/sync-protocol'
+import { SOCKET_EVENTS } from '../../../shared/events'
 
 export interface TransportEvents {
   /** Another window's change. */
@@ -177,7 +178,6 @@ export function createSocketTransport(url: string, password: string | null, even
   }
 }
 
-export const DEV_SYNC_EVENT = 'deck:sync'
 
 /** `npm run dev`: the same relay over Vite's own HMR socket (no second port); says hello again after Vite reconnects. */
 export function createDevTransport(hot: NonNullable<ImportMeta['hot']>, password: string | null, events: TransportEvents): SyncTransport {
@@ -187,20 +187,20 @@ export function createDevTransport(hot: NonNullable<ImportMeta['hot']>, password
     if ((data as { type?: string })?.type === 'welcome') events.status('connected')
     handleServerMessage(data, events, warned)
   }
-  const onConnect = () => hot.send(DEV_SYNC_EVENT, hello)
+  const onConnect = () => hot.send(SOCKET_EVENTS.sync, hello)
   const onDisconnect = () => events.status('offline')
-  hot.on(DEV_SYNC_EVENT, onMessage)
+  hot.on(SOCKET_EVENTS.sync, onMessage)
   hot.on('vite:ws:connect', onConnect)
   hot.on('vite:ws:disconnect', onDisconnect)
   events.status('connecting')
-  hot.send(DEV_SYNC_EVENT, hello)
+  hot.send(SOCKET_EVENTS.sync, hello)
   return {
     isRelay: true,
     send(patch) {
-      hot.send(DEV_SYNC_EVENT, { type: 'patch', patch } satisfies ClientMessage)
+      hot.send(SOCKET_EVENTS.sync, { type: 'patch', patch } satisfies ClientMessage)
     },
     close() {
-      hot.off(DEV_SYNC_EVENT, onMessage)
+      hot.off(SOCKET_EVENTS.sync, onMessage)
       hot.off('vite:ws:connect', onConnect)
       hot.off('vite:ws:disconnect', onDisconnect)
     },

@@ -1,0 +1,33 @@
+// What every bench shares: a loopback server for a built deck, a build of any deck, and Chromium's launch settings.
+import { spawn } from 'node:child_process'
+import { serveStatic } from '../scripts/export/static-server'
+
+/** The export's static server (history fallback, files kept in memory), as { url, close } for the benches. */
+export async function startStaticServer(dist: string) {
+  const { origin, close } = await serveStatic(dist)
+  return { url: origin, close }
+}
+
+/** The value after `--name` on the command line, if given. */
+export function option(name: string): string | undefined {
+  const args = process.argv.slice(2)
+  return args.includes(name) ? args[args.indexOf(name) + 1] : undefined
+}
+
+export const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+export const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage']
+/** The middle value (NaN for none). */
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
+
+/** Builds `entry` (a deck file) into `outDir` with the project's Vite config; rejects with Vite's output. */
+export function buildDeck(root: string, entry: string, outDir: string) {
+  return new Promise<void>((done, fail) => {
+    const child = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: root,
+      env: { ...process.env, SLIDES_ENTRY: entry, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    })
+    let err = ''
+    child.stderr.on('data', (d) => (err += d))
+    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`Building ${entry} failed:\n${err}`))))
+  })
+}

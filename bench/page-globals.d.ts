@@ -1,0 +1,9 @@
+// What the benches' init scripts leave on the page's window for them to read back.
+interface Window {
+  __slide1VisibleAt?: number
+  __slide1ReadyAt?: number
+  __hmrSeen?: Promise<number>
+  __firstTextAt?: number
+  __readyAt?: number
+  __overviewBench?: { start: number; done?: Promise<{ ms: number; thumbs: number; cards: number }> }
+}

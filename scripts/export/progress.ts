@@ -1,0 +1,40 @@
+// Shows how far an export is on a terminal (one line rewritten in place); quiet lines elsewhere (logs, CI).
+
+export interface Progress {
+  update: (text: string) => void
+  line: (text: string) => void
+  done: () => void
+}
+
+/** `stream`: where to write, null for silence. */
+export function createProgress(stream: NodeJS.WritableStream | null): Progress {
+  const tty = Boolean(stream && (stream as { isTTY?: boolean }).isTTY)
+  let open = false
+  let lastPlain = ''
+  return {
+    /** A status that replaces the previous one (on a terminal); elsewhere printed only when it changes kind. */
+    update(text: string) {
+      if (!stream) return
+      if (tty) {
+        stream.write(`\r\x1b[2K${text}`)
+        open = true
+        return
+      }
+      // Off a terminal, "Loading slides 3/107" ×107 would flood the log: keep one line per phase.
+      const kind = text.replace(/\d+/g, '#')
+      if (kind !== lastPlain) stream.write(`${text}\n`)
+      lastPlain = kind
+    },
+    /** A line that stays. */
+    line(text: string) {
+      if (!stream) return
+      if (open) stream.write('\r\x1b[2K')
+      open = false
+      stream.write(`${text}\n`)
+    },
+    done() {
+      if (stream && open) stream.write('\r\x1b[2K')
+      open = false
+    },
+  }
+}

@@ -1,0 +1,45 @@
+// The one-way flow is a rule the build checks: an import across a boundary fails `npm run lint` (run first by npm test).
+import { describe, expect, it } from 'vitest'
+import { resolve } from 'node:path'
+import { ESLint } from 'eslint'
+
+const root = resolve(import.meta.dirname, '../..')
+const eslint = new ESLint({ cwd: root })
+
+/** The import rule's complaints about one line of code placed at `file`. */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = value\n`, { filePath: resolve(root, file) })
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/features/play/x.ts', "import { value } from '../../../plugin/parser'", /src\/ runs in the browser/],
+    ['src/logic/x.ts', "import { value } from '../../server/index'", /src\/ runs in the browser/],
+    ['src/logic/x.ts', "import { value } from 'node:fs'", /no Node built-ins/],
+    ['plugin/markdown/x.ts', "import { value } from '../../src/features/play/shortcuts'", /plugin\/ runs at build time/],
+    ['plugin/x.ts', "import { value } from '../src/logic/nav'", /plugin\/ runs at build time/],
+    ['plugin/x.ts', "import { value } from '../server/index'", /plugin\/ runs at build time/],
+    ['shared/x.ts', "import { value } from '../src/logic/nav'", /shared\/ is the pure core/],
+    ['shared/x.ts', "import { value } from '../plugin/parser'", /shared\/ is the pure core/],
+    ['shared/x.ts', "import { value } from 'react'", /no React/],
+    ['shared/x.ts', "import { value } from 'node:fs'", /no Node built-ins/],
+    ['server/x.ts', "import { value } from '../plugin/parser'", /server\/ serves a build/],
+    ['scripts/export/x.ts', "import { value } from '../../src/logic/nav'", /scripts\/ run in Node/],
+  ])('%s: %s fails lint', async (file, code, message) => {
+    const errors = await boundaryErrors(file, code)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(message)
+  })
+
+  it.each([
+    ['src/features/play/x.ts', "import { value } from '../../../shared/clicks'"],
+    ['plugin/markdown/x.ts', "import { value } from '../../shared/clicks'"],
+    ['server/x.ts', "import { value } from '../shared/sync-relay'"],
+    ['plugin/x.ts', "import { value } from 'node:fs'"],
+    ['scripts/export/x.ts', "import { value } from '../../plugin/parser'"],
+    ['tests/unit/x.test.ts', "import { value } from '../../src/logic/nav'"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([])
+  })
+})
