@@ -130,6 +130,8 @@ export default function prerenderPlugin(): Plugin {
       await builder.build(client)
       await builder.build(server)
       const dist = resolve(root, client.config.build.outDir)
+      // A chunk that only imported CSS (KaTeX's) is dropped from the output after generateBundle: never preload it.
+      for (const [no, hrefs] of chunksOfSlide) chunksOfSlide.set(no, hrefs.filter((href) => existsSync(join(dist, href.slice(base.length)))))
       await prerender(resolve(root, server.config.build.outDir, 'prerender.js'), dist, chunksOfSlide, { css: readerCss, base })
       rmSync(resolve(root, server.config.build.outDir), { recursive: true, force: true })
     },

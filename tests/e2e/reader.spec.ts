@@ -118,7 +118,7 @@ for (const viewport of [PHONE, LAPTOP]) {
         // A section wider than the column would push the page sideways; a table or code box scrolls inside itself.
         wide: [...document.querySelectorAll<HTMLElement>('.deck-reader-slide')].filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.dataset.readerNo),
         outside: [...document.querySelectorAll<HTMLElement>('.deck-reader-article *')]
-          .filter((el) => !el.closest('.deck-reader-table, pre, .sr-only') && el.getBoundingClientRect().right > window.innerWidth + 1)
+          .filter((el) => !el.closest('.deck-reader-table, pre, .sr-only, .katex-mathml, .katex-display') && el.getBoundingClientRect().right > window.innerWidth + 1)
           .map((el) => `${el.closest<HTMLElement>('.deck-reader-slide')?.dataset.readerNo} ${el.tagName}`),
       }))
       expect(layout).toEqual({ page: 0, wide: [], outside: [] })
@@ -128,7 +128,10 @@ for (const viewport of [PHONE, LAPTOP]) {
       await openReader(page, '/1?view=reader')
       const small = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.deck-reader-article *')]
-          .filter((el) => !el.closest('svg, .sr-only') && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()))
+          // A formula is measured as a whole (its root's size); inside, sub- and superscripts are smaller by design, and
+          // KaTeX's MathML copy is for screen readers only.
+          .filter((el) => !el.closest('svg, .sr-only, .katex-mathml') && !(el.closest('.katex') && !el.classList.contains('katex')))
+          .filter((el) => el.classList.contains('katex') || [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()))
           .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
           .map((el) => `${el.closest<HTMLElement>('.deck-reader-slide')?.dataset.readerNo} ${el.tagName} ${getComputedStyle(el).fontSize}`),
       )
