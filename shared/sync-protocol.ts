@@ -297,7 +297,7 @@ export function parseServerMessage(value: unknown): Checked<ServerMessage> {
     if (typeof value.canWrite !== 'boolean' || typeof value.passwordRequired !== 'boolean') return fail('welcome needs canWrite and passwordRequired')
     if (value.canPair !== undefined && typeof value.canPair !== 'boolean') return fail('welcome.canPair must be true or false')
     const state = parseSharedState(value.state)
-    return state.ok ? ok({ type: 'welcome', canWrite: value.canWrite, passwordRequired: value.passwordRequired, state: state.value }) : fail(`welcome state: ${state.reason}`)
+    return state.ok ? ok({ type: 'welcome', canWrite: value.canWrite, passwordRequired: value.passwordRequired, ...(value.canPair === undefined ? {} : { canPair: value.canPair }), state: state.value }) : fail(`welcome state: ${state.reason}`)
   }
   if (value.type === 'patch') {
     const patch = parsePatch(value.patch)

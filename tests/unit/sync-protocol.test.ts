@@ -104,6 +104,15 @@ describe('applyPatch', () => {
 })
 
 describe('relay messages', () => {
+  it('a welcome keeps whether this window may pair phones (the presenter\'s QR code depends on it)', () => {
+    const state = initialSharedState()
+    const yes = parseServerMessage({ type: 'welcome', canWrite: true, passwordRequired: true, canPair: true, state })
+    expect(yes.ok && yes.value.type === 'welcome' && yes.value.canPair).toBe(true)
+    const absent = parseServerMessage({ type: 'welcome', canWrite: false, passwordRequired: true, state })
+    expect(absent.ok && absent.value.type === 'welcome' && 'canPair' in absent.value).toBe(false)
+    expect(parseServerMessage({ type: 'welcome', canWrite: true, passwordRequired: true, canPair: 'yes', state }).ok).toBe(false)
+  })
+
   const client: [unknown, boolean | RegExp][] = [
     [{ type: 'hello' }, true],
     [{ type: 'hello', password: 'secret' }, true],
