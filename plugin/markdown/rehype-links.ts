@@ -2,20 +2,9 @@
 import type { Root, Element } from 'hast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
+import { isScriptUrl } from '../../shared/script-url'
 
 const URL_PROPERTIES = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'data', 'srcDoc'] as const
-// Control characters and whitespace are ignored by browsers inside a scheme, so strip them before testing.
-const SCRIPT_SCHEME = /^(javascript|vbscript|livescript|data:text\/html|data:application\/(x-)?javascript)/i
-
-/** True when a URL would run script if followed. */
-export function isScriptUrl(url: string): boolean {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped here
-  const squashed = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').replace(/&#(x?[0-9a-f]+);?/gi, (_m, code: string) =>
-    String.fromCharCode(code.startsWith('x') || code.startsWith('X') ? parseInt(code.slice(1), 16) : parseInt(code, 10)),
-  )
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped here
-  return SCRIPT_SCHEME.test(squashed.replace(/[\s\u0000-\u001f]/g, ''))
-}
 
 /** `/12`, `/12?clicks=1` or `12` inside the deck → 12, else null. */
 export function slideTarget(href: string): number | null {

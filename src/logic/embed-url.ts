@@ -6,16 +6,16 @@ export type EmbedTarget =
   | { kind: 'local'; url: string; port: string }
   | { kind: 'remote'; url: string }
 
-// Browsers ignore whitespace and control characters inside a scheme, so they are dropped before the test.
-const SCRIPT_SCHEME = /^(javascript|vbscript|livescript|data|blob|file):/i
+import { isScriptUrl, squashUrl } from '../../shared/script-url'
+
+// Beyond script links, an embed may not load inline documents or local files either.
+const UNEMBEDDABLE_SCHEME = /^(data|blob|file):/i
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0'])
 
 /** Classifies `url` (absolute, or relative to `base`, the deck's own address). */
 export function classifyEmbedUrl(url: unknown, base: string): EmbedTarget {
   if (typeof url !== 'string' || !url.trim()) return { kind: 'none' }
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped here
-  const squashed = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
-  if (SCRIPT_SCHEME.test(squashed)) return { kind: 'blocked', url }
+  if (isScriptUrl(url) || UNEMBEDDABLE_SCHEME.test(squashUrl(url))) return { kind: 'blocked', url }
   let parsed: URL
   try {
     parsed = new URL(url.trim(), base)

@@ -3,11 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAtom, useAtomValue } from 'jotai'
 import { configAtom } from '../../state/deck'
 import { cameraAtom, micAtom } from '../../state/preferences'
-import { formatRecordingTime } from '../../logic/recording'
 import { useDialog } from '../dialog/useDialog'
 import { labelsFor } from '../chrome/labels'
 import { icons } from '../chrome/icons'
-import { recordDialogOpenAtom, recordedMs, useRecorder } from './recorder'
+import { recordDialogOpenAtom, useRecorder, useRecordingClock } from './recorder'
 import './recording.css'
 
 interface Device {
@@ -36,16 +35,6 @@ function useDevices(refreshKey: unknown) {
   return devices
 }
 
-/** Re-renders every half second while `on`, for the running timer. */
-function useTicker(on: boolean) {
-  const [, setTick] = useState(0)
-  useEffect(() => {
-    if (!on) return
-    const id = window.setInterval(() => setTick((n) => n + 1), 500)
-    return () => window.clearInterval(id)
-  }, [on])
-}
-
 export default function RecordDialog() {
   const [open, setOpen] = useAtom(recordDialogOpenAtom)
   const config = useAtomValue(configAtom)
@@ -59,7 +48,7 @@ export default function RecordDialog() {
   const ref = useRef<HTMLDivElement>(null)
   const close = useCallback(() => setOpen(false), [setOpen])
   useDialog(ref, open, close)
-  useTicker(state.status === 'recording')
+  const clock = useRecordingClock()
 
   if (!open) return null
   const busy = state.status !== 'idle'
@@ -106,10 +95,10 @@ export default function RecordDialog() {
         <p className="slidev-record-status" aria-live="polite" data-testid="record-status" data-status={state.status}>
           {state.status === 'recording' || state.status === 'paused' ? <span className="slidev-record-dot" aria-hidden="true" /> : null}
           {status}
-          {busy && state.status !== 'starting' ? (
+          {clock ? (
             <span className="slidev-record-time" data-testid="record-time">
               {' '}
-              {formatRecordingTime(recordedMs(state, performance.now()))}
+              {clock}
             </span>
           ) : null}
         </p>

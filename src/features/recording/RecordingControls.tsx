@@ -1,12 +1,12 @@
 // The recording controls of the navigation bar (play and presenter views): the camera view toggle and the recorder.
 // Absent where the deck's `record` setting turns recording off; the camera view and the dialog load only when used.
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { useAtom, useAtomValue } from 'jotai'
 import { configAtom } from '../../state/deck'
-import { formatRecordingTime, recordingEnabled } from '../../logic/recording'
+import { recordingEnabled } from '../../logic/recording'
 import NavButton from '../chrome/NavButton'
 import { labelsFor } from '../chrome/labels'
-import { recordDialogOpenAtom, recordedMs, recorderAtom, showCameraAtom } from './recorder'
+import { recordDialogOpenAtom, showCameraAtom, useRecordingClock } from './recorder'
 
 const CameraView = lazy(() => import('./CameraView'))
 const RecordDialog = lazy(() => import('./RecordDialog'))
@@ -23,19 +23,6 @@ const recordIcon = (recording: boolean) => (
     <circle cx="12" cy="12" r="4" fill={recording ? '#dc2626' : 'currentColor'} stroke="none" />
   </svg>
 )
-
-/** The recorded time, refreshed every half second while recording. */
-function useRecordingClock(): string | null {
-  const state = useAtomValue(recorderAtom)
-  const [, setTick] = useState(0)
-  const running = state.status === 'recording'
-  useEffect(() => {
-    if (!running) return
-    const id = window.setInterval(() => setTick((n) => n + 1), 500)
-    return () => window.clearInterval(id)
-  }, [running])
-  return state.status === 'recording' || state.status === 'paused' ? formatRecordingTime(recordedMs(state, performance.now())) : null
-}
 
 export default function RecordingControls() {
   const config = useAtomValue(configAtom)

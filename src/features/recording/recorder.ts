@@ -1,9 +1,9 @@
 // The recorder's state for the whole page: one recording at a time, which goes on while its dialog is closed.
 import { atom, useAtom, useAtomValue } from 'jotai'
-import { useCallback } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { configAtom } from '../../state/deck'
 import { cameraAtom, micAtom } from '../../state/preferences'
-import { problemFromError, type RecordingKind, type RecordingProblem } from '../../logic/recording'
+import { formatRecordingTime, problemFromError, type RecordingKind, type RecordingProblem } from '../../logic/recording'
 import { startSession, type RecordedFile, type RecordingSession } from './session'
 
 export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping'
@@ -27,6 +27,19 @@ let session: RecordingSession | null = null
 /** The recorded time so far, pauses left out. */
 export function recordedMs(state: RecorderState, now: number): number {
   return state.elapsedMs + (state.runningSince === null ? 0 : now - state.runningSince)
+}
+
+/** The recorded time as m:ss while a recording runs or waits (paused, stopping), refreshed twice a second; else null. */
+export function useRecordingClock(): string | null {
+  const state = useAtomValue(recorderAtom)
+  const [, setTick] = useState(0)
+  const running = state.status === 'recording'
+  useEffect(() => {
+    if (!running) return
+    const id = window.setInterval(() => setTick((n) => n + 1), 500)
+    return () => window.clearInterval(id)
+  }, [running])
+  return state.status === 'recording' || state.status === 'paused' || state.status === 'stopping' ? formatRecordingTime(recordedMs(state, performance.now())) : null
 }
 
 const deviceConstraint = (id: string): MediaTrackConstraints | boolean => (id === 'default' ? true : { deviceId: { exact: id } })
