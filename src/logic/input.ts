@@ -50,7 +50,7 @@ export interface KeyInput {
   altKey?: boolean
 }
 
-export type ShortcutAction = NavAction | 'toggleDark' | 'toggleFullscreen' | 'toggleGoto' | 'toggleOverview' | 'escape' | 'blackout' | 'whiteout' | 'help'
+export type ShortcutAction = NavAction | 'nextSlide' | 'prevSlide' | 'toggleDark' | 'toggleFullscreen' | 'toggleGoto' | 'toggleOverview' | 'escape' | 'blackout' | 'whiteout' | 'help'
 
 /** A key with its modifiers, as decks write it: `d`, `space`, `shift+right`, `ctrl+z`, `enter`, `pagedown`. */
 export type KeySpec = string
@@ -64,7 +64,7 @@ export interface KeyBinding {
   autoRepeat?: boolean
 }
 
-/** Spec.md section 2's keyboard table. */
+/** The keyboard table (Slidev's): → / space / Page Down step forward, ↓ and shift+→ skip to the next slide. */
 export const BASE_KEYS: readonly KeyBinding[] = [
   { name: 'next_space', key: 'space', action: 'next', autoRepeat: true },
   { name: 'prev_space', key: 'shift+space', action: 'prev', autoRepeat: true },
@@ -72,10 +72,10 @@ export const BASE_KEYS: readonly KeyBinding[] = [
   { name: 'prev_left', key: 'left', action: 'prev', autoRepeat: true },
   { name: 'next_page_key', key: 'pagedown', action: 'next', autoRepeat: true },
   { name: 'prev_page_key', key: 'pageup', action: 'prev', autoRepeat: true },
-  { name: 'next_down', key: 'down', action: 'next', autoRepeat: true },
-  { name: 'prev_up', key: 'up', action: 'prev', autoRepeat: true },
-  { name: 'next_shift', key: 'shift+right', action: 'next', autoRepeat: true },
-  { name: 'prev_shift', key: 'shift+left', action: 'prev', autoRepeat: true },
+  { name: 'next_down', key: 'down', action: 'nextSlide', autoRepeat: true },
+  { name: 'prev_up', key: 'up', action: 'prevSlide', autoRepeat: true },
+  { name: 'next_shift', key: 'shift+right', action: 'nextSlide', autoRepeat: true },
+  { name: 'prev_shift', key: 'shift+left', action: 'prevSlide', autoRepeat: true },
   { name: 'toggle_dark', key: 'd', action: 'toggleDark' },
   { name: 'toggle_fullscreen', key: 'f', action: 'toggleFullscreen' },
   { name: 'goto', key: 'g', action: 'toggleGoto' },

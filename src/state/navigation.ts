@@ -1,10 +1,10 @@
 // Moving through the deck: builds the URL of a position and pushes (slide change) or replaces (click step) history.
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useAtomValue } from 'jotai'
 import { deckStore } from './store'
 import { positionAtom, deckShapeAtom, viewModeAtom, type ViewMode } from './nav'
-import { nextPosition, prevPosition, type Position } from '../logic/nav'
+import { nextPosition, nextSlidePosition, prevPosition, prevSlidePosition, type Position } from '../logic/nav'
 
 /** The path and query of a position; step 0 is omitted; other query parameters (password, embedded) are kept. */
 export function positionUrl(mode: ViewMode, to: Position, search: string): string {
@@ -20,6 +20,8 @@ export interface DeckNav {
   go: (to: Position) => void
   next: () => void
   prev: () => void
+  nextSlide: () => void
+  prevSlide: () => void
 }
 
 export function useDeckNav(): DeckNav {
@@ -40,5 +42,7 @@ export function useDeckNav(): DeckNav {
   )
   const next = useCallback(() => go(nextPosition(deckStore.get(positionAtom), deckStore.get(deckShapeAtom))), [go])
   const prev = useCallback(() => go(prevPosition(deckStore.get(positionAtom), deckStore.get(deckShapeAtom))), [go])
-  return { go, next, prev }
+  const nextSlide = useCallback(() => go(nextSlidePosition(deckStore.get(positionAtom), deckStore.get(deckShapeAtom))), [go])
+  const prevSlide = useCallback(() => go(prevSlidePosition(deckStore.get(positionAtom))), [go])
+  return useMemo(() => ({ go, next, prev, nextSlide, prevSlide }), [go, next, prev, nextSlide, prevSlide])
 }

@@ -62,7 +62,7 @@ test.describe('walking the deck', () => {
     // Back into slide 5 lands on its last click.
     await page.keyboard.press('ArrowLeft')
     await expect(page).toHaveURL(/\/5\?clicks=3$/)
-    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('Shift+Space')
     await expect(page).toHaveURL(/\/5\?clicks=2$/)
   })
 
@@ -79,7 +79,7 @@ test.describe('walking the deck', () => {
     await page.keyboard.press('PageDown')
     await expect(el('D 在第 2 步隐藏')).toHaveClass(/slidev-vclick-hidden/)
     await expect(el('A 出现')).toHaveClass(/slidev-vclick-prior/)
-    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowRight')
     await expect(el('B 在 1-2 步可见')).toHaveClass(/slidev-vclick-hidden/)
   })
 

@@ -90,7 +90,7 @@ test.describe('same-browser sync', () => {
     await expect(viewer.locator('.slidev-page-2 li').nth(1)).not.toHaveClass(/slidev-vclick-hidden/)
     await expect(viewer.locator('.slidev-page-2 li').nth(2)).toHaveClass(/slidev-vclick-hidden/)
     // Back a click, then a jump through goto: the audience follows both.
-    await presenter.keyboard.press('ArrowUp')
+    await presenter.keyboard.press('ArrowLeft')
     await expect(viewer).toHaveURL(/\/2\?clicks=1$/)
     await presenter.getByTestId('presenter-next').click()
     await expect(viewer).toHaveURL(/\/2\?clicks=2$/)
@@ -203,11 +203,16 @@ test.describe('presenter view', () => {
     await expect(page.getByTestId('presenter-counter')).toContainText('2 / 6')
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2')
     // Keys move as in the play view; at the last click the preview is the next slide.
-    await page.keyboard.press('ArrowDown')
-    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Space')
     await expect(page).toHaveURL(/\/presenter\/2\?clicks=3$/)
     await expect(preview.locator('.slidev-page-3')).toBeVisible()
     await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/presenter\/3$/)
+    // ↑ and ↓ move whole slides, as in Slidev: ↑ lands on slide 2's first step, ↓ skips its three clicks.
+    await page.keyboard.press('ArrowUp')
+    await expect(page).toHaveURL(/\/presenter\/2$/)
+    await page.keyboard.press('ArrowDown')
     await expect(page).toHaveURL(/\/presenter\/3$/)
     await expect(notes).toContainText('本页没有备注')
     // The last step of the deck has nothing after it.

@@ -85,13 +85,19 @@ test.describe('the keyboard table', () => {
     ['/1', 'Space', '/2'],
     ['/1', 'ArrowRight', '/2'],
     ['/1', 'PageDown', '/2'],
-    ['/2?clicks=1', 'ArrowDown', '/2?clicks=2'],
-    ['/2?clicks=1', 'Shift+ArrowRight', '/2?clicks=2'],
+    ['/2?clicks=1', 'ArrowRight', '/2?clicks=2'],
+    // ↓ and shift+→ skip the slide's remaining clicks; ↑ and shift+← go to the previous slide at its first step.
+    ['/2?clicks=1', 'ArrowDown', '/3'],
+    ['/2?clicks=1', 'Shift+ArrowRight', '/3'],
+    ['/1', 'ArrowDown', '/2'],
     ['/3', 'Shift+Space', '/2?clicks=3'],
     ['/3', 'ArrowLeft', '/2?clicks=3'],
     ['/3', 'PageUp', '/2?clicks=3'],
-    ['/2?clicks=2', 'ArrowUp', '/2?clicks=1'],
-    ['/2?clicks=2', 'Shift+ArrowLeft', '/2?clicks=1'],
+    ['/3', 'ArrowUp', '/2'],
+    ['/3', 'Shift+ArrowLeft', '/2'],
+    ['/2?clicks=2', 'ArrowUp', '/1'],
+    ['/2?clicks=2', 'Shift+ArrowLeft', '/1'],
+    ['/6', 'ArrowDown', '/6'],
     ['/6', 'ArrowRight', '/6'], // the last step of the last slide stays
     ['/1', 'ArrowLeft', '/1'],
   ]
@@ -134,6 +140,47 @@ test.describe('the keyboard table', () => {
     await page.keyboard.press('Escape')
     await expect(overview(page)).toHaveCount(0)
     await expect(page).toHaveURL(/\/3$/)
+  })
+
+  test("an open dialog keeps its keys: none reaches the slide, and after Escape ↓ moves again", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await open(page, '/2?clicks=1')
+    const help = page.getByTestId('help-dialog')
+    await page.keyboard.press('?')
+    await expect(help).toBeVisible()
+    // (Not Space or Enter: on the dialog's focused close button they press it, as they should.)
+    for (const key of ['ArrowRight', 'ArrowDown', 'PageDown', 'Shift+ArrowLeft', 'd', 'o', 'g', 'b']) await page.keyboard.press(key)
+    await expect(help).toBeVisible()
+    await expect(overview(page)).toHaveCount(0)
+    await expect(goto(page)).toHaveCount(0)
+    await expect(page.locator('html')).not.toHaveClass(/dark/)
+    await expect(page.getByTestId('blackout')).toHaveCount(0)
+    expect(urlOf(page)).toBe('/2?clicks=1')
+    await page.keyboard.press('Escape')
+    await expect(help).toHaveCount(0)
+    // The info dialog (opened from the bar, no key of its own) holds the keys too.
+    await page.locator('.slidev-nav-bar').hover()
+    await page.getByTestId('nav-info').click()
+    await expect(page.getByTestId('info-dialog')).toBeVisible()
+    for (const key of ['ArrowRight', 'ArrowUp', 'd']) await page.keyboard.press(key)
+    await expect(page.locator('html')).not.toHaveClass(/dark/)
+    expect(urlOf(page)).toBe('/2?clicks=1')
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('info-dialog')).toHaveCount(0)
+    // The goto box's ↓ moves its selection and the overview's ↓ its own; the slide stays.
+    await page.keyboard.press('g')
+    await expect(gotoInput(page)).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Escape')
+    await expect(goto(page)).toHaveCount(0)
+    await page.keyboard.press('o')
+    await expect(overview(page)).toBeVisible()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Escape')
+    await expect(overview(page)).toHaveCount(0)
+    expect(urlOf(page)).toBe('/2?clicks=1')
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => urlOf(page)).toBe('/3')
   })
 
   test('keys are ignored on a focused control, and work again after a mouse click on it', async ({ page }) => {

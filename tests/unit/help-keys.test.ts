@@ -4,7 +4,7 @@ import { keyLabel, viewSections } from '../../src/features/help/help-keys'
 import { baseShortcuts, resolveShortcuts, type NavOperations, type ShortcutsSetup } from '../../src/features/play/shortcuts'
 
 const noop = () => {}
-const nav: NavOperations = { next: noop, prev: noop, go: noop, goFirst: noop, goLast: noop, toggleDark: noop, toggleFullscreen: noop, toggleOverview: noop, toggleGoto: noop }
+const nav: NavOperations = { next: noop, prev: noop, nextSlide: noop, prevSlide: noop, go: noop, goFirst: noop, goLast: noop, toggleDark: noop, toggleFullscreen: noop, toggleOverview: noop, toggleGoto: noop }
 
 describe('keyLabel', () => {
   it.each([
@@ -23,7 +23,9 @@ describe('viewSections', () => {
     const base = baseShortcuts(noop)
     const [view, ...rest] = viewSections(base, base)
     expect(rest).toEqual([])
-    expect(view!.rows[0]).toEqual({ action: 'next', keys: ['Space', '→', 'Page Down', '↓', 'Shift + →'] })
+    expect(view!.rows[0]).toEqual({ action: 'next', keys: ['Space', '→', 'Page Down'] })
+    expect(view!.rows.find((r) => r.action === 'nextSlide')).toEqual({ action: 'nextSlide', keys: ['↓', 'Shift + →'] })
+    expect(view!.rows.find((r) => r.action === 'prevSlide')).toEqual({ action: 'prevSlide', keys: ['↑', 'Shift + ←'] })
     expect(view!.rows.find((r) => r.action === 'blackout')).toEqual({ action: 'blackout', keys: ['B', '.'] })
     expect(view!.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['whiteout', 'help', 'toggleOverview', 'escape']))
   })

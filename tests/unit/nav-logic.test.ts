@@ -35,8 +35,21 @@ describe('next and previous with click steps', () => {
     expect(hasPrev({ no: 1, clicks: 1 })).toBe(true)
     expect(hasNext({ no: 3, clicks: 1 }, deck)).toBe(false)
     expect(hasNext({ no: 3, clicks: 0 }, deck)).toBe(true)
-    expect(nextSlidePosition({ no: 2, clicks: 1 }, deck)).toEqual({ no: 3, clicks: 0 })
-    expect(prevSlidePosition({ no: 1, clicks: 0 })).toEqual({ no: 1, clicks: 0 })
+  })
+  // ↓ / shift+→ and ↑ / shift+←: whole slides, always at step 0 (Slidev's nextSlide and prevSlide).
+  it.each([
+    [1, 0, 2, 0],
+    [2, 1, 3, 0], // the remaining clicks are skipped
+    [3, 1, 3, 1], // the last slide stays
+  ])('next slide from %i/%i → %i/%i', (no, clicks, toNo, toClicks) => {
+    expect(nextSlidePosition({ no, clicks }, deck)).toEqual({ no: toNo, clicks: toClicks })
+  })
+  it.each([
+    [3, 1, 2, 0], // the previous slide at its first step, not its last click
+    [2, 2, 1, 0],
+    [1, 0, 1, 0],
+  ])('previous slide from %i/%i → %i/%i', (no, clicks, toNo, toClicks) => {
+    expect(prevSlidePosition({ no, clicks })).toEqual({ no: toNo, clicks: toClicks })
   })
   it.each([
     ['1', 1],
@@ -112,13 +125,13 @@ describe('keyboard table', () => {
     [{ key: ' ' }, 'next'],
     [{ key: 'ArrowRight' }, 'next'],
     [{ key: 'PageDown' }, 'next'],
-    [{ key: 'ArrowDown' }, 'next'],
-    [{ key: 'ArrowRight', shiftKey: true }, 'next'],
+    [{ key: 'ArrowDown' }, 'nextSlide'],
+    [{ key: 'ArrowRight', shiftKey: true }, 'nextSlide'],
     [{ key: ' ', shiftKey: true }, 'prev'],
     [{ key: 'ArrowLeft' }, 'prev'],
     [{ key: 'PageUp' }, 'prev'],
-    [{ key: 'ArrowUp' }, 'prev'],
-    [{ key: 'ArrowLeft', shiftKey: true }, 'prev'],
+    [{ key: 'ArrowUp' }, 'prevSlide'],
+    [{ key: 'ArrowLeft', shiftKey: true }, 'prevSlide'],
     [{ key: 'd' }, 'toggleDark'],
     [{ key: 'f' }, 'toggleFullscreen'],
     [{ key: 'g' }, 'toggleGoto'],

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { BASE_KEYS, matchesKey, baseShortcut } from '../../src/logic/input'
 import { baseShortcuts, resolveShortcuts, shortcutsFor, type NavOperations, type ShortcutDefinition } from '../../src/features/play/shortcuts'
 
-const nav: NavOperations = { next() {}, prev() {}, go() {}, goFirst() {}, goLast() {}, toggleDark() {}, toggleFullscreen() {}, toggleOverview() {}, toggleGoto() {} }
+const nav: NavOperations = { next() {}, prev() {}, nextSlide() {}, prevSlide() {}, go() {}, goFirst() {}, goLast() {}, toggleDark() {}, toggleFullscreen() {}, toggleOverview() {}, toggleGoto() {} }
 
 describe('key specs', () => {
   it.each([

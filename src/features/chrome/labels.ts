@@ -208,7 +208,9 @@ const zh = {
     customKey: '自定义按键',
     actions: {
       next: '下一步（下一次点击或下一张）',
-      prev: '上一步',
+      prev: '上一步（上一次点击或上一张）',
+      nextSlide: '下一张（跳过本页剩余的点击）',
+      prevSlide: '上一张（从第一步开始）',
       toggleDark: '切换深色模式',
       toggleFullscreen: '切换全屏',
       toggleGoto: '打开或关闭跳转对话框',
@@ -455,7 +457,9 @@ const en: Labels = {
     customKey: 'custom key',
     actions: {
       next: 'Next (next click or slide)',
-      prev: 'Previous',
+      prev: 'Previous (click or slide)',
+      nextSlide: "Next slide (skipping this slide's remaining clicks)",
+      prevSlide: 'Previous slide (at its first step)',
       toggleDark: 'Toggle dark mode',
       toggleFullscreen: 'Toggle fullscreen',
       toggleGoto: 'Open or close the go-to dialog',

@@ -1,5 +1,7 @@
-// Makes a panel behave as a modal dialog: focus moves in, Tab stays inside, Escape closes, focus returns on close.
+// Makes a panel behave as a modal dialog: focus moves in, Tab stays inside, Escape closes, focus returns on close,
+// and no key reaches the slide behind it.
 import { useEffect, useRef, type RefObject } from 'react'
+import { keyDispatcher, type KeyPress } from '../keys/dispatcher'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
@@ -9,51 +11,53 @@ function focusables(el: HTMLElement): HTMLElement[] {
   return [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => n.tabIndex >= 0 && !n.closest('[inert]') && (n.offsetParent !== null || n === document.activeElement))
 }
 
+export interface DialogOptions {
+  /** Picks what gets focus first (else the first focusable element). */
+  initialFocus?: () => HTMLElement | null
+  /** The dialog's own keys (the overview's grid), after Escape and Tab; true when it took the key. */
+  onKey?: (event: KeyPress) => boolean | void
+}
+
 /**
- * While `open`, traps focus in `ref`'s element; `onClose` runs on Escape. `initialFocus` picks what gets focus first.
- * Both callbacks are read when needed, so passing new functions each render neither moves focus nor re-binds.
+ * While `open`, traps focus in `ref`'s element and keeps every key from the layers below; `onClose` runs on Escape.
+ * The callbacks are read when needed, so passing new functions each render neither moves focus nor re-binds.
  */
-export function useDialog(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void, initialFocus?: () => HTMLElement | null) {
-  const latest = useRef({ onClose, initialFocus })
-  latest.current = { onClose, initialFocus }
+export function useDialog(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void, options: DialogOptions = {}) {
+  const latest = useRef({ onClose, ...options })
+  latest.current = { onClose, ...options }
   useEffect(() => {
     const el = ref.current
     if (!open || !el) return
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     ;(latest.current.initialFocus?.() ?? focusables(el)[0] ?? el).focus({ preventScroll: true })
-    const onKeyDown = (event: KeyboardEvent) => {
+    const onKey = (event: KeyPress): boolean | void => {
       if (event.key === 'Escape') {
-        event.preventDefault()
-        event.stopPropagation()
         latest.current.onClose()
-        return
+        return true
       }
-      if (event.key !== 'Tab') return
+      if (event.key !== 'Tab') return latest.current.onKey?.(event)
       const items = focusables(el)
-      if (!items.length) {
-        event.preventDefault()
-        return
-      }
       const first = items[0]
       const last = items.at(-1)
-      if (!first || !last) return
+      if (!first || !last) return true
       const inside = el.contains(document.activeElement)
       if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault()
         last.focus()
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault()
+        return true
+      }
+      if (!event.shiftKey && (document.activeElement === last || !inside)) {
         first.focus()
+        return true
       }
     }
     // Focus that escapes anyway (a click on the page behind, a screen reader's virtual cursor) is brought back.
     const onFocusIn = (event: FocusEvent) => {
       if (event.target instanceof Node && !el.contains(event.target)) (focusables(el)[0] ?? el).focus({ preventScroll: true })
     }
-    document.addEventListener('keydown', onKeyDown, true)
+    const removeKeys = keyDispatcher.add({ name: 'dialog', modal: true, handle: onKey })
     document.addEventListener('focusin', onFocusIn)
     return () => {
-      document.removeEventListener('keydown', onKeyDown, true)
+      removeKeys()
       document.removeEventListener('focusin', onFocusIn)
       if (previous && previous.isConnected) previous.focus({ preventScroll: true })
     }

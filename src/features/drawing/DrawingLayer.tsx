@@ -205,7 +205,8 @@ export default function DrawingLayer({ no }: { no: number }) {
     },
     [selectTool, selectColor, undo, redo, clear, setDrawingMode],
   )
-  useDrawingKeys(active && !overviewOpen && !gotoOpen, run)
+  // An open dialog (overview, goto) is a layer above drawing: it keeps its own keys.
+  useDrawingKeys(active, run)
 
   return (
     <>

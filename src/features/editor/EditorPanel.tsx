@@ -10,6 +10,7 @@ import { labelsFor, type Labels } from '../chrome/labels'
 import { icons } from '../chrome/icons'
 import { hasUnsavedText, useSlideEditor } from './useSlideEditor'
 import { openInEditor } from './api'
+import { useKeyLayer } from '../keys/useKeyLayer'
 import './editor.css'
 
 function useViewportWidth(): number {
@@ -126,18 +127,11 @@ function SlideEditor({ no, t, autoFocus, onOpened, track }: SlideEditorProps) {
   }, [autoFocus, ready])
 
   // Ctrl/Cmd+S saves from anywhere on the page while the editor is open (instead of the browser's "save page").
-  const saveRef = useRef(saveNow)
-  saveRef.current = saveNow
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
-        event.preventDefault()
-        saveRef.current()
-      }
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [])
+  useKeyLayer('editor', (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return false
+    saveNow()
+    return true
+  })
 
   const onFieldKeyDown = (event: ReactKeyboardEvent<HTMLTextAreaElement>) => {
     // Escape hands the keyboard back to the deck (arrows move slides again).

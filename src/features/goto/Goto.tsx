@@ -64,7 +64,7 @@ export default function Goto() {
     }
   }, [open])
 
-  useDialog(dialog, open, close, () => input.current)
+  useDialog(dialog, open, close, { initialFocus: () => input.current })
 
   const search = useMemo(() => {
     if (!lib) return null

@@ -15,7 +15,7 @@ import { PANEL_SECTIONS, viewSections, type HelpSection } from './help-keys'
 import './help.css'
 
 const noop = () => {}
-const NO_NAV: NavOperations = { next: noop, prev: noop, go: noop, goFirst: noop, goLast: noop, toggleDark: noop, toggleFullscreen: noop, toggleOverview: noop, toggleGoto: noop }
+const NO_NAV: NavOperations = { next: noop, prev: noop, nextSlide: noop, prevSlide: noop, go: noop, goFirst: noop, goLast: noop, toggleDark: noop, toggleFullscreen: noop, toggleOverview: noop, toggleGoto: noop }
 
 /** The keys this page's deck really has: the base list through the deck's setup (run once more, with inert operations). */
 function currentSections(editor: boolean): HelpSection[] {

@@ -7,6 +7,7 @@ import { positionAtom } from '../../state/nav'
 import { showOverviewAtom } from '../../state/preferences'
 import { useDeckNav } from '../../state/navigation'
 import { useDialog } from '../dialog/useDialog'
+import type { KeyPress } from '../keys/dispatcher'
 import { labelsFor } from '../chrome/labels'
 import { matchesTyped, moveInGrid, thumbnailWidth, typeDigit } from '../../logic/overview-digits'
 import { gridGeometry, rowOf, rowsNear, scrollForRow } from '../../logic/overview-grid'
@@ -125,7 +126,6 @@ export default function Overview() {
   }, [])
 
   const cardOf = (no: number) => grid.current?.querySelector<HTMLElement>(`[data-overview-no="${no}"]`) ?? null
-  useDialog(dialog, open, close, () => cardOf(position.no))
 
   // A card chosen by keys gets focus once it is rendered (it may have been scrolled in just now).
   useLayoutEffect(() => {
@@ -156,42 +156,34 @@ export default function Overview() {
     setScrollTop(el.scrollTop)
   }
 
-  // Keys are read on the document while open, so they still work when the focused card scrolls out and unmounts.
-  const onKey = useRef<(event: KeyboardEvent) => void>(() => {})
-  onKey.current = (event: KeyboardEvent) => {
+  /** The grid's keys (Escape and Tab are the dialog's): arrows, Home/End, Enter or Space, digits, o or ` to close. */
+  const onKey = (event: KeyPress): boolean => {
     const key = event.key
-    if (event.defaultPrevented || key === 'Escape' || key === 'Tab') return
     // Keys on the close button keep their usual meaning.
-    if (event.target instanceof Element && event.target.closest('.slidev-overview-close')) return
-    if (event.ctrlKey || event.metaKey || event.altKey || ['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Dead', 'Process'].includes(key)) return
+    if (event.target instanceof Element && event.target.closest('.slidev-overview-close')) return false
+    if (event.ctrlKey || event.metaKey || event.altKey || ['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Dead', 'Process'].includes(key)) return false
     if (key === 'o' || key === '`') {
-      event.preventDefault()
       close()
-      return
+      return true
     }
     if (key.startsWith('Arrow') || key === 'Home' || key === 'End') {
-      event.preventDefault()
       setTyped('')
       select(moveInGrid(selected - 1, key, slides.length, geometry.columns) + 1)
-      return
+      return true
     }
     if ((key === 'Enter' || key === ' ') && !typed) {
-      event.preventDefault()
       jump(selected)
-      return
+      return true
     }
-    event.preventDefault()
     const result = typeDigit({ typed }, key === ' ' ? 'Enter' : key, slides.length)
     setTyped(result.typed)
     if (result.select) select(result.select)
     if (result.jump) jump(result.jump)
+    return true
   }
-  useEffect(() => {
-    if (!open) return
-    const listener = (event: KeyboardEvent) => onKey.current(event)
-    document.addEventListener('keydown', listener)
-    return () => document.removeEventListener('keydown', listener)
-  }, [open])
+
+  // Keys are taken while open, so they still work when the focused card scrolls out and unmounts.
+  useDialog(dialog, open, close, { initialFocus: () => cardOf(position.no), onKey })
 
   const scrollFrame = useRef(0)
   const onScroll = () => {

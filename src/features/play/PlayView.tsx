@@ -46,9 +46,7 @@ export default function PlayView() {
   const setOverview = useSetAtom(showOverviewAtom)
   const setDrawing = useSetAtom(drawingModeAtom)
   const stageRef = useRef<HTMLDivElement>(null)
-  const overviewOpen = useAtomValue(showOverviewAtom)
-  const gotoOpen = useAtomValue(gotoOpenAtom)
-  const [helpOpen, setHelp] = [useAtomValue(helpOpenAtom), useSetAtom(helpOpenAtom)]
+  const setHelp = useSetAtom(helpOpenAtom)
 
   useLayoutEffect(() => {
     setMode('play')
@@ -64,6 +62,8 @@ export default function PlayView() {
   useShortcuts({
     next: restoreOr(nav.next),
     prev: restoreOr(nav.prev),
+    nextSlide: restoreOr(nav.nextSlide),
+    prevSlide: restoreOr(nav.prevSlide),
     blackout: () => toggleBlackout('black'),
     whiteout: () => toggleBlackout('white'),
     help: embedded ? undefined : () => setHelp(true),
@@ -77,7 +77,7 @@ export default function PlayView() {
       setOverview(false)
       setDrawing(false)
     },
-  }, !overviewOpen && !gotoOpen && !helpOpen)
+  })
 
   const act = useCallback((action: 'next' | 'prev') => (action === 'next' ? nav.next() : nav.prev()), [nav])
   usePointerNav(stageRef, act, !drawing)

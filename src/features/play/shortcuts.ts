@@ -18,6 +18,10 @@ export interface ShortcutDefinition {
 export interface NavOperations {
   next: () => void
   prev: () => void
+  /** The next slide at its first step, skipping the current slide's remaining clicks. */
+  nextSlide: () => void
+  /** The previous slide at its first step. */
+  prevSlide: () => void
   go: (no: number) => void
   goFirst: () => void
   goLast: () => void

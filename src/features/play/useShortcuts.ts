@@ -1,5 +1,5 @@
 // Makes the keyboard drive the deck: the base shortcuts, a deck's own (setup/shortcuts.ts), held-key repeat.
-import { useEffect, useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import deckShortcutsSetup from 'virtual:deck/setup/shortcuts'
 import { isTypingTarget, KeyRepeat, type ShortcutAction } from '../../logic/input'
 import { useDeckNav } from '../../state/navigation'
@@ -8,6 +8,7 @@ import { deckShapeAtom } from '../../state/nav'
 import { configAtom } from '../../state/deck'
 import { labelsFor } from '../chrome/labels'
 import { baseShortcuts, resolveShortcuts, shortcutsFor, type NavOperations, type ResolvedShortcuts } from './shortcuts'
+import { useKeyLayer } from '../keys/useKeyLayer'
 
 export type ShortcutHandlers = Partial<Record<ShortcutAction, () => void>>
 
@@ -25,15 +26,15 @@ function reportProblem({ problem, error }: ResolvedShortcuts) {
   else console.error('[deck] setup/shortcuts.ts must return a list of shortcuts (e.g. [...base, { key: "b", fn }]); using the base shortcuts.')
 }
 
-/** Listens on window while mounted; handlers may change every render without re-binding. */
-export function useShortcuts(handlers: ShortcutHandlers, enabled = true) {
+/** The view's layer of the page's key dispatcher, below dialogs, drawing and the editor; handlers may change every render. */
+export function useShortcuts(handlers: ShortcutHandlers) {
   const latest = useRef(handlers)
   latest.current = handlers
   const { go } = useDeckNav()
   const goRef = useRef(go)
   goRef.current = go
-  useEffect(() => {
-    if (!enabled) return
+  // The deck's setup runs once per mount; the layer reads the current handlers when a key comes.
+  const view = useMemo(() => {
     /** Runs the view's handler for an action; false when the view has none (the key then stays the browser's). */
     const run = (action: ShortcutAction): boolean => {
       const handler = latest.current[action]
@@ -45,6 +46,8 @@ export function useShortcuts(handlers: ShortcutHandlers, enabled = true) {
     const nav: NavOperations = {
       next: () => run('next'),
       prev: () => run('prev'),
+      nextSlide: () => run('nextSlide'),
+      prevSlide: () => run('prevSlide'),
       go: goTo,
       goFirst: () => goTo(1),
       goLast: () => goTo(deckStore.get(deckShapeAtom).total),
@@ -55,26 +58,18 @@ export function useShortcuts(handlers: ShortcutHandlers, enabled = true) {
     }
     const resolved = resolveShortcuts(baseShortcuts(run), deckShortcutsSetup, nav)
     reportProblem(resolved)
-    const repeat = new KeyRepeat()
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return
-      // Escape still closes things from inside a dialog's input; every other key belongs to the focused field or control.
-      const typing = isTypingTarget(event.target as HTMLElement | null)
-      const matched = shortcutsFor(resolved.shortcuts, event).filter((s) => !typing || s.name === 'escape')
-      if (!matched.length) return
-      if (event.repeat && !matched.some((s) => s.autoRepeat)) {
-        event.preventDefault()
-        return
-      }
-      if (!repeat.shouldFire(event.repeat, performance.now())) {
-        event.preventDefault()
-        return
-      }
-      let handled = false
-      for (const shortcut of matched) if (shortcut.fn() !== false) handled = true
-      if (handled) event.preventDefault()
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [enabled])
+    return { shortcuts: resolved.shortcuts, repeat: new KeyRepeat() }
+  }, [])
+  useKeyLayer('view', (event) => {
+    // Escape still closes things from inside an input; every other key belongs to the focused field or control.
+    const typing = isTypingTarget(event.target as HTMLElement | null)
+    const matched = shortcutsFor(view.shortcuts, event).filter((s) => !typing || s.name === 'escape')
+    if (!matched.length) return false
+    // A held key repeats only where the table says so, and then at the table's pace.
+    if (event.repeat && !matched.some((s) => s.autoRepeat)) return true
+    if (!view.repeat.shouldFire(event.repeat, performance.now())) return true
+    let handled = false
+    for (const shortcut of matched) if (shortcut.fn() !== false) handled = true
+    return handled
+  })
 }

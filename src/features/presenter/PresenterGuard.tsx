@@ -50,7 +50,7 @@ function PasswordPrompt({ lang, onSubmit, onCancel }: { lang: string | undefined
   const ref = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
-  useDialog(ref, true, onCancel, () => input.current)
+  useDialog(ref, true, onCancel, { initialFocus: () => input.current })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (value) onSubmit(value)

@@ -57,7 +57,7 @@ function PresenterRoute() {
   const [overviewOpen, gotoOpen] = [useAtomValue(showOverviewAtom), useAtomValue(gotoOpenAtom)]
   const setOverview = useSetAtom(showOverviewAtom)
   const setGoto = useSetAtom(gotoOpenAtom)
-  const [helpOpen, setHelp] = [useAtomValue(helpOpenAtom), useSetAtom(helpOpenAtom)]
+  const setHelp = useSetAtom(helpOpenAtom)
   const setDrawing = useSetAtom(drawingModeAtom)
   const phone = useMediaQuery(PHONE_QUERY)
 
@@ -77,6 +77,8 @@ function PresenterRoute() {
     {
       next: restoreOr(nav.next),
       prev: restoreOr(nav.prev),
+      nextSlide: restoreOr(nav.nextSlide),
+      prevSlide: restoreOr(nav.prevSlide),
       blackout: () => toggleBlackout('black'),
       whiteout: () => toggleBlackout('white'),
       help: () => setHelp(true),
@@ -90,7 +92,6 @@ function PresenterRoute() {
         setDrawing(false)
       },
     },
-    !overviewOpen && !gotoOpen && !helpOpen,
   )
 
   if (!no) {

@@ -167,7 +167,6 @@ export default function ReaderView() {
         setOverview(false)
       },
     },
-    !overviewOpen && !gotoOpen,
   )
 
   const toSlides = (event: MouseEvent<HTMLAnchorElement>) => {
