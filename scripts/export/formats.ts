@@ -125,30 +125,23 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   const results: FormatResult[] = []
   const warnings: string[] = []
   let browser: Browser | undefined
-  const sessions = new Map<number, PrintSession>()
+  let session: PrintSession | undefined
   const scale = options.scale ?? 1
-  /** The print view drawn at `deviceScale`, opened once and shared by the formats that read it. */
-  const printView = async (deviceScale: number) => {
-    let session = sessions.get(deviceScale)
-    if (!session) {
-      browser ??= await launchBrowser(executablePath)
-      session = await openPrintView(browser, {
-        dist,
-        executablePath,
-        manifest,
-        range: options.range,
-        withClicks: options.withClicks,
-        dark: options.dark,
-        scale: deviceScale,
-        timeoutMs: options.timeoutMs,
-        report: (text) => progress.update(text),
-      })
-      sessions.set(deviceScale, session)
-    }
+  /** The print view, opened once and shared by the formats that read slides from it. */
+  const printView = async () => {
+    browser ??= await launchBrowser(executablePath)
+    session ??= await openPrintView(browser, {
+      dist,
+      executablePath,
+      manifest,
+      range: options.range,
+      withClicks: options.withClicks,
+      dark: options.dark,
+      timeoutMs: options.timeoutMs,
+      report: (text) => progress.update(text),
+    })
     return session
   }
-  // pptx pictures are 2×; png at --scale shares that drawing when it is 1 (taken at CSS size) or 2.
-  const pictureScale = formats.includes('pptx') ? 2 : scale
   try {
     for (const format of formats) {
       const started = Date.now()
@@ -166,11 +159,10 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         results.push(done(format, pdf.file, pdf.bytes, pdf.pages, started, `${pdf.outlineItems} bookmarks, ${pdf.links.rewritten} slide links`))
       } else if (format === 'png') {
         const { writePngs } = await import('./png')
-        const deviceScale = scale === 1 || scale === pictureScale ? pictureScale : scale
-        const session = await printView(deviceScale)
+        const view = await printView()
         const partial = join(dirname(path), `.${basename(path)}.partial-${process.pid}`)
         try {
-          const files = await writePngs(session.page, session.pages, partial, { withClicks: Boolean(options.withClicks), atDeviceScale: deviceScale === scale, size: { width: manifest.canvasWidth, height: manifest.canvasHeight } }, (n, total) => progress.update(`png: image ${n}/${total}`))
+          const files = await writePngs(view, partial, { withClicks: Boolean(options.withClicks), scale, size: { width: manifest.canvasWidth, height: manifest.canvasHeight } }, (n, total) => progress.update(`png: image ${n}/${total}`))
           moveImages(partial, path)
           const bytes = files.reduce((sum, f) => sum + statSync(join(path, basename(f))).size, 0)
           results.push(done(format, path, bytes, files.length, started, `at ${scale}×`))
@@ -179,18 +171,18 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         }
       } else if (format === 'pptx') {
         const { buildPptx } = await import('./pptx')
-        const session = await printView(2)
+        const view = await printView()
         const deck = await deckSource()
         const { notePlainText } = await import('./deck-source')
         const notes = new Map(deck.slides.map((s) => [s.no, notePlainText(s.note)]))
         const built = await buildPptx(
-          session.page,
-          { title: deck.title || manifest.title, author: deck.author, lang: deck.lang, canvasWidth: manifest.canvasWidth, canvasHeight: manifest.canvasHeight, pages: session.pages, noteOf: (no) => notes.get(no) ?? '' },
+          view,
+          { title: deck.title || manifest.title, author: deck.author, lang: deck.lang, canvasWidth: manifest.canvasWidth, canvasHeight: manifest.canvasHeight, pages: view.pages, noteOf: (no) => notes.get(no) ?? '' },
           (n, total) => progress.update(`pptx: slide ${n}/${total}`),
         )
         warnings.push(...built.warnings)
         writeWhole(path, built.bytes)
-        results.push(done(format, path, built.bytes.length, session.pages.length, started, `${plural(built.pictures, 'pictures')}`))
+        results.push(done(format, path, built.bytes.length, view.pages.length, started, `${plural(built.pictures, 'pictures')}`))
       } else if (format === 'html') {
         const { exportHtml } = await import('./html')
         browser ??= await launchBrowser(executablePath)
@@ -211,10 +203,10 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
     }
   } finally {
     progress.done()
-    for (const session of sessions.values()) await session.close()
+    await session?.close()
     await browser?.close().catch(() => {})
   }
-  for (const session of sessions.values()) warnings.push(...session.warnings)
+  warnings.push(...(session?.warnings ?? []))
   return { results, warnings }
 }
 
