@@ -123,7 +123,7 @@ export async function benchExport(options: { deck?: string; runs?: number; forma
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js')
   execFileSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, env: { ...process.env, SLIDES_ENTRY: deck }, stdio: ['ignore', 'ignore', 'inherit'] })
   const formats: Record<string, FormatBench> = {}
-  for (const format of options.formats ?? ['pdf', 'pptx', 'png', 'md']) {
+  for (const format of options.formats ?? ['pdf', 'pptx', 'html', 'png', 'md']) {
     const runs: number[] = []
     let peakMB = 0
     let line = ''

@@ -4,30 +4,19 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { findChromium } from '../ensure-browser'
-import { buildDeck, buildReason } from './build'
+import { findChromium, launchOffline } from '../browser'
+import { buildIfStale } from './build'
 import { createProgress } from './progress'
 import { exportDeck, readManifest, type DeckManifest } from './run'
-import { pdfFileName, type Format } from './options'
+import { pdfFileName, type ExportSettings, type Format } from './options'
 import { parseRangeString } from '../../shared/range'
 import type { DeckSource } from './deck-source'
-import { launchBrowser, openPrintView, type PrintSession } from './session'
+import { openPrintView, type PrintSession } from './session'
 
-export interface ExportFormatsOptions {
+export interface ExportFormatsOptions extends ExportSettings {
   formats: Format[]
-  root: string
-  entry: string
-  dist: string
-  range?: string
-  withClicks?: boolean
-  dark?: boolean
-  notes?: boolean
+  /** png: pixels per slide pixel. */
   scale?: number
-  output?: string
-  executablePath?: string
-  build?: 'auto' | 'never'
-  timeoutMs?: number
-  progress?: NodeJS.WritableStream | null
 }
 
 export interface FormatResult {
@@ -107,13 +96,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   const needsBrowser = formats.some((f) => f !== 'md')
   const executablePath = needsBrowser ? findChromium({ executablePath: options.executablePath }) : ''
   const dist = resolve(options.root, options.dist)
-  if (options.build !== 'never') {
-    const reason = buildReason(options.root, options.entry, dist)
-    if (reason) {
-      progress.line(`Building ${relative(options.root, options.entry) || options.entry} (${reason})…`)
-      buildDeck(options.root, options.entry, dist)
-    }
-  }
+  if (options.build !== 'never') buildIfStale(options.root, options.entry, dist, progress.line)
   const manifest = readManifest(dist)
   const nos = parseRangeString(manifest.slides.length, options.range)
   if (!nos.length) throw new Error(`Nothing to export: the range "${options.range ?? 'all'}" selects no slide of the ${manifest.slides.length}.`)
@@ -129,7 +112,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   const scale = options.scale ?? 1
   /** The print view, opened once and shared by the formats that read slides from it. */
   const printView = async () => {
-    browser ??= await launchBrowser(executablePath)
+    browser ??= await launchOffline(executablePath)
     session ??= await openPrintView(browser, {
       dist,
       executablePath,
@@ -185,7 +168,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         results.push(done(format, path, built.bytes.length, view.pages.length, started, `${plural(built.pictures, 'pictures')}`))
       } else if (format === 'html') {
         const { exportHtml } = await import('./html')
-        browser ??= await launchBrowser(executablePath)
+        browser ??= await launchOffline(executablePath)
         const html = await exportHtml({
           root: options.root,
           entry: options.entry,

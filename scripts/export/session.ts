@@ -1,7 +1,6 @@
 // One Chromium showing the deck's print view (every page of the range, drawn once): what the PNG, PowerPoint and
 // HTML exports read their slides from, so a multi-format export starts the browser and draws the slides once.
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
-import { CHROMIUM_ARGS } from '../ensure-browser'
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { serveStatic } from './static-server'
 import { waitForReady, type DeckManifest } from './run'
 import type { Box } from './slide-shapes'
@@ -33,14 +32,6 @@ export interface PrintSessionOptions {
   dark?: boolean
   timeoutMs?: number
   report?: (text: string) => void
-}
-
-/** Launches Chromium offline (only the export's own server resolves). */
-export async function launchBrowser(executablePath: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--font-render-hinting=none'],
-  })
 }
 
 /** Opens `/print` for the range and waits until every page is drawn (diagrams included). */
