@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plugin, ViteBuilder } from 'vite'
 import type { OutputBundle } from 'rolldown'
-import { SLIDE_PREFIX } from './index'
+import { SLIDE_PREFIX } from './deck/modules'
 import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page'
 
 /** The server entry's exports (src/prerender.tsx). */

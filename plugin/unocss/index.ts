@@ -5,7 +5,7 @@ import { dirname, relative } from 'node:path'
 import UnoCSS from '@unocss/vite'
 import type { PluginOption } from 'vite'
 import { parseDeck } from '../parser'
-import { deckEntry } from '../index'
+import { deckEntry } from '../deck/entry'
 import { unoConfig } from './config'
 
 /** The deck file, the files its slides import with `src:`, and its own components, relative to `root`. */

@@ -1,0 +1,48 @@
+// Analyses each slide once per text: an edit re-analyses and re-renders only the slides and notes it touched.
+import { dirname, resolve } from 'node:path'
+import type { Deck, Slide } from '../parser'
+import { analyzeSlide, renderNote, type AnalyzedSlide } from '../markdown/pipeline'
+
+export interface SlideAnalyzer {
+  analyze(slide: Slide, deck: Deck): AnalyzedSlide
+  /** A note's HTML (all the deck's notes cost ~150 ms, so each text is rendered once). */
+  noteHtml(note: string): string
+}
+
+export function createSlideAnalyzer(where: () => { root: string; entry: string; isBuild: boolean }): SlideAnalyzer {
+  const analysisCache = new Map<string, AnalyzedSlide>()
+  const noteCache = new Map<string, string>()
+  return {
+    analyze(slide, deck) {
+      const { root, entry, isBuild } = where()
+      const bound = slide.content.includes('$slidev.configs') ? JSON.stringify(deck.headmatter) : ''
+      const key = `${deck.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(deck.config.mermaid)}\0${bound}\0${slide.content}`
+      return remember(analysisCache, key, () =>
+        analyzeSlide(slide.content, {
+          total: deck.slides.length,
+          frontmatter: slide.frontmatter,
+          mermaid: deck.config.mermaid,
+          lineNumbers: deck.config.lineNumbers,
+          codeCopy: deck.config.codeCopy,
+          configs: deck.headmatter,
+          publicDir: resolve(root, 'public'),
+          deckDir: dirname(slide.filepath ?? entry),
+          // A build checks diagrams in mermaid's worker while it bundles, and reports them at the end.
+          checkDiagrams: isBuild ? 'later' : true,
+        }),
+      )
+    },
+    noteHtml: (note) => remember(noteCache, note, () => renderNote(note)),
+  }
+}
+
+/** The value kept for `key`, made once; a cache past 2000 entries starts over (a long editing session). */
+function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key)
+  if (value === undefined) {
+    value = make()
+    if (cache.size > 2000) cache.clear()
+    cache.set(key, value)
+  }
+  return value
+}

@@ -1,0 +1,23 @@
+// Where the deck is read from, and how its problems are told (one line each, naming file, line and slide).
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import type { DeckError } from '../parser'
+
+/** The deck file every command uses: `SLIDES_ENTRY` when set, else slides.md. */
+export function deckEntry(root: string): string {
+  return resolve(root, process.env.SLIDES_ENTRY || 'slides.md')
+}
+
+/** A deck file's text, or undefined when it does not exist; a folder is a clear error. */
+export function readDeckFile(path: string, root: string): string | undefined {
+  if (!existsSync(path)) return undefined
+  if (statSync(path).isDirectory()) throw new Error(`${relative(root, path) || path} is a folder, not a Markdown file: name a file inside it.`)
+  return readFileSync(path, 'utf8')
+}
+
+/** One line per error, naming slide and line, for overlays, terminals and failed builds. */
+export function formatDeckErrors(errors: DeckError[], root: string): string {
+  return errors
+    .map((e) => `${e.file ? relative(root, e.file) : 'deck'}:${e.line}${e.slide ? ` (slide ${e.slide})` : ''}: ${e.message}`)
+    .join('\n')
+}

@@ -1,0 +1,63 @@
+// Per-slide HMR: an edit of the deck reloads only the slide modules it changed (and the list when its entries moved).
+import type { HmrContext, ModuleNode, ViteDevServer } from 'vite'
+import { SOCKET_EVENTS } from '../../shared/events'
+import { formatDeckErrors } from './entry'
+import { LIST_ID, SEARCH_ID, SLIDE_PREFIX, listMeta } from './modules'
+import type { DeckState } from './state'
+
+export function deckHotUpdate(state: DeckState) {
+  /**
+   * The file watcher can miss the second of two writes made a few milliseconds apart (seen with an
+   * edit and its undo), which would leave a fixed deck behind an error overlay. So each handled change
+   * looks at the file again shortly after, and replays the change when its text moved on meanwhile.
+   */
+  const handledText = new Map<string, string | undefined>()
+  const recheckLater = (file: string, devServer: ViteDevServer) => {
+    handledText.set(file, state.readFile(file))
+    setTimeout(() => {
+      if (state.readFile(file) !== handledText.get(file)) devServer.watcher.emit('change', file)
+    }, 300).unref()
+  }
+
+  return async function handleHotUpdate(ctx: HmrContext): Promise<ModuleNode[] | void> {
+    if (!state.files().has(ctx.file)) return
+    const { root } = state
+    const moduleOf = (id: string): ModuleNode | undefined => ctx.server.moduleGraph.getModuleById('\0' + id)
+    // The watcher can fire between an editor's truncate and its write; Vite's read() waits for the content.
+    await ctx.read()
+    recheckLater(ctx.file, ctx.server)
+    const before = state.states
+    const beforeConfig = JSON.stringify(state.deck?.config)
+    const beforeWarnings = JSON.stringify(state.deck?.warnings)
+    const found = state.load()
+    state.errors = found
+    ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.errors, data: state.shownErrors(found) })
+    if (found.length && state.deck && state.states === before) {
+      ctx.server.config.logger.warn(`[deck] kept the last good deck:\n${formatDeckErrors(found, root)}`, { timestamp: true })
+      return []
+    }
+    const changed: ModuleNode[] = []
+    let listChanged = before.length !== state.states.length || JSON.stringify(state.deck?.config) !== beforeConfig
+    state.states.forEach((slide, i) => {
+      const old = before[i]
+      if (!old || old.slide.content !== slide.slide.content || old.noteHtml !== slide.noteHtml || old.analyzed !== slide.analyzed) {
+        const mod = moduleOf(SLIDE_PREFIX + slide.slide.no)
+        if (mod) changed.push(mod)
+      }
+      if (!old || listMeta(old) !== listMeta(slide)) listChanged = true
+    })
+    for (const slide of state.states) for (const w of state.warnings(slide)) if (!before.some((b) => b.analyzed === slide.analyzed)) ctx.server.config.logger.warn(`[deck] ${w}`)
+    if (state.deck && JSON.stringify(state.deck.warnings) !== beforeWarnings) {
+      for (const w of state.deck.warnings) ctx.server.config.logger.warn(`[deck] ${formatDeckErrors([w], root)}`)
+      ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.warnings, data: state.shownWarnings() })
+    }
+    if (listChanged) {
+      const list = moduleOf(LIST_ID)
+      if (list) changed.push(list)
+      const search = moduleOf(SEARCH_ID)
+      if (search) changed.push(search)
+    }
+    for (const mod of changed) ctx.server.moduleGraph.invalidateModule(mod)
+    return changed
+  }
+}

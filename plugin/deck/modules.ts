@@ -1,0 +1,116 @@
+// The virtual modules the runtime imports: the slide list, one module per slide, search text, theme, shortcuts.
+import { existsSync, readdirSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
+import { highlightSlide, plainSlideText, renderInfo, type AnalyzedSlide } from '../markdown/pipeline'
+import { slideModuleCode } from '../markdown/to-module'
+import { HOT_EVENTS } from '../../shared/events'
+import type { DeckState, SlideState } from './state'
+
+export const LIST_ID = 'virtual:deck/slides'
+export const SLIDE_PREFIX = 'virtual:deck/slide/'
+export const SEARCH_ID = 'virtual:deck/search'
+export const THEME_ID = 'virtual:deck/theme'
+export const SHORTCUTS_ID = 'virtual:deck/setup/shortcuts'
+
+/** A deck's own shortcuts: setup/shortcuts.(ts|js|mjs) beside the deck file, if there is one. */
+export function shortcutsSetupFile(deckFile: string): string | undefined {
+  return ['ts', 'js', 'mjs'].map((ext) => resolve(dirname(deckFile), 'setup', `shortcuts.${ext}`)).find((file) => existsSync(file))
+}
+
+/** What a slide's list entry carries; a change here (not in the slide's body) reloads the list. */
+export const listMeta = (s: SlideState): string =>
+  JSON.stringify([s.slide.title, s.slide.level, s.slide.layout, s.slide.frontmatter, s.analyzed.clicks, s.slide.start, s.slide.end, s.slide.note !== ''])
+
+export function deckModules(state: DeckState) {
+  const listModule = (): string => {
+    const current = state.deck!
+    const slides = state.states.map(({ slide, analyzed }) => {
+      const meta = {
+        no: slide.no,
+        title: slide.title,
+        level: slide.level,
+        layout: slide.layout,
+        frontmatter: slide.frontmatter,
+        clicks: analyzed.clicks,
+        start: slide.start,
+        end: slide.end,
+        contentStart: slide.contentStart,
+        file: relative(state.root, slide.filepath ?? state.entry),
+        hasNote: slide.note.trim() !== '',
+        duration: slide.duration,
+      }
+      return `{ ...${JSON.stringify(meta)}, load: () => import(${JSON.stringify(SLIDE_PREFIX + slide.no)}) }`
+    })
+    const shownErrors = state.isBuild ? [] : state.errors
+    return [
+      `export const config = ${JSON.stringify(current.config)}`,
+      `export const infoHtml = ${JSON.stringify(renderInfo(current.config.info))}`,
+      `export const slides = [\n${slides.join(',\n')}\n]`,
+      `export const errors = ${JSON.stringify(state.shownErrors(shownErrors))}`,
+      `export const warnings = ${JSON.stringify(state.isBuild ? [] : state.shownWarnings())}`,
+      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.listUpdate)}, { detail: mod })) })`,
+    ].join('\n')
+  }
+
+  /** Each slide's module code per analysis, so the prerendering build does not highlight the deck again. */
+  const moduleCache = new WeakMap<AnalyzedSlide, { noteHtml: string; code: Promise<string> }>()
+  const slideModule = (no: number): Promise<string> => {
+    const slide = state.states[no - 1]
+    if (!slide) return Promise.resolve(`export const no = ${no}\nexport const noteHtml = ''\nexport const slots = { default: null }`)
+    if (!state.isBuild) return makeSlideModule(no, slide)
+    const cached = moduleCache.get(slide.analyzed)
+    if (cached && cached.noteHtml === slide.noteHtml) return cached.code
+    const code = makeSlideModule(no, slide)
+    moduleCache.set(slide.analyzed, { noteHtml: slide.noteHtml, code })
+    return code
+  }
+  const makeSlideModule = async (no: number, slide: SlideState): Promise<string> => {
+    const highlighted = await highlightSlide(slide.analyzed.hast, state.deck!.config)
+    return slideModuleCode({
+      no,
+      hast: highlighted,
+      noteHtml: slide.noteHtml,
+      styles: slide.analyzed.styles,
+      onUnknownComponent: (tag) => console.warn(`[deck] slide ${no}: no component for <${tag}>`),
+    })
+  }
+
+  const searchModule = (): string =>
+    [
+      `export default ${JSON.stringify(state.states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plainSlideText(slide.content), note: plainSlideText(slide.note) })))}`,
+      // Accepted here so an edit never re-runs the app's modules (which would drop the loaded slides); goto re-reads it.
+      `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.searchUpdate)}, { detail: mod.default })) })`,
+    ].join('\n')
+
+  const themeModule = (): string => {
+    const theme = state.deck?.config.theme ?? 'seriph'
+    const dir = resolve(state.root, 'themes', theme)
+    if (!existsSync(dir)) throw new Error(`Theme "${theme}" not found: expected a folder themes/${theme}.`)
+    const layoutDir = resolve(dir, 'layouts')
+    const layouts = existsSync(layoutDir) ? readdirSync(layoutDir).filter((f) => f.endsWith('.tsx')) : []
+    return [
+      existsSync(resolve(dir, 'index.css')) ? `import ${JSON.stringify(`/themes/${theme}/index.css`)}` : '',
+      ...layouts.map((f, i) => `import L${i} from ${JSON.stringify(`/themes/${theme}/layouts/${f}`)}`),
+      `export const name = ${JSON.stringify(theme)}`,
+      `export const layouts = { ${layouts.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: L${i}`).join(', ')} }`,
+    ].join('\n')
+  }
+
+  return {
+    resolveId(id: string): string | undefined {
+      // The real file when the deck has one (so Vite compiles and hot-reloads it), else a module exporting null.
+      if (id === SHORTCUTS_ID) return shortcutsSetupFile(state.entry) ?? '\0' + id
+      if (id === LIST_ID || id === SEARCH_ID || id === THEME_ID || id.startsWith(SLIDE_PREFIX)) return '\0' + id
+    },
+    async load(id: string): Promise<string | undefined> {
+      if (!id.startsWith('\0virtual:deck/')) return
+      state.ensure()
+      const bare = id.slice(1)
+      if (bare === SHORTCUTS_ID) return 'export default null'
+      if (bare === LIST_ID) return listModule()
+      if (bare === SEARCH_ID) return searchModule()
+      if (bare === THEME_ID) return themeModule()
+      return slideModule(Number(bare.slice(SLIDE_PREFIX.length)))
+    },
+  }
+}

@@ -1,0 +1,90 @@
+// The deck as the plugin knows it: parsed from its file, checked, each slide analysed; the last good deck kept.
+import { relative } from 'node:path'
+import type { ResolvedConfig } from 'vite'
+import { parseDeck, type Deck, type DeckError, type Slide } from '../parser'
+import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline'
+import { deckEntry, formatDeckErrors, readDeckFile } from './entry'
+import { checkThemeAndLayouts } from './theme-check'
+import { createSlideAnalyzer } from './analysis'
+
+export interface SlideState {
+  slide: Slide
+  analyzed: AnalyzedSlide
+  noteHtml: string
+}
+
+export class DeckState {
+  root = process.cwd()
+  entry = deckEntry(this.root)
+  isBuild = false
+  baseUrl = '/'
+  /** The last deck that parsed without errors (null before the first). */
+  deck: Deck | null = null
+  states: SlideState[] = []
+  errors: DeckError[] = []
+  private analyzer = createSlideAnalyzer(() => this)
+
+  configure(config: ResolvedConfig): void {
+    this.root = config.root
+    this.entry = deckEntry(this.root)
+    this.isBuild = config.command === 'build'
+    this.baseUrl = config.base
+  }
+
+  readFile = (path: string): string | undefined => readDeckFile(path, this.root)
+
+  /** Parses the deck; returns the errors and keeps the last good deck when there are any. */
+  load(): DeckError[] {
+    const { entry, root } = this
+    let source: string | undefined
+    try {
+      source = this.readFile(entry)
+    } catch (error) {
+      return [{ line: 1, message: (error as Error).message, file: entry }]
+    }
+    if (source === undefined) return [{ line: 1, message: `Deck file not found: ${entry}. Create slides.md or set SLIDES_ENTRY.`, file: entry }]
+    const next = parseDeck(source, { filepath: entry, root, readFile: this.readFile })
+    const checked = checkThemeAndLayouts(next, root, entry)
+    next.errors.push(...checked.errors)
+    next.warnings.push(...checked.warnings)
+    if (next.errors.length && this.deck) return next.errors
+    if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
+    // The one-file HTML export: hash routes (no server to answer /N), drawings never kept (spec: "drawing, not kept").
+    if (process.env.DECK_SINGLE_FILE) next.config = { ...next.config, routerMode: 'hash', drawings: { ...next.config.drawings, persist: false } }
+    this.deck = next
+    this.states = next.slides.map((slide) => ({ slide, analyzed: this.analyzer.analyze(slide, next), noteHtml: this.analyzer.noteHtml(slide.note) }))
+    return next.errors
+  }
+
+  /** Loads the deck if it was never loaded; fails with the errors when there is still none. */
+  ensure(): Deck {
+    if (!this.deck) this.errors = this.load()
+    if (!this.deck) throw new Error(formatDeckErrors(this.errors, this.root))
+    return this.deck
+  }
+
+  /** A warning about a slide, naming the slide and its line in the deck file. */
+  warningOf(state: SlideState, m: Pick<SlideMessage, 'line' | 'message'>): string {
+    const line = m.line ? state.slide.contentStart + m.line : state.slide.start + 1
+    return `slide ${state.slide.no} (${relative(this.root, state.slide.filepath ?? this.entry)}:${line}): ${m.message}`
+  }
+
+  warnings(state: SlideState): string[] {
+    return state.analyzed.messages.map((m) => this.warningOf(state, m))
+  }
+
+  /** The deck's warnings as the dev overlay shows them (paths relative to the project). */
+  shownWarnings(): DeckError[] {
+    return (this.deck?.warnings ?? []).map((e) => ({ ...e, file: e.file ? relative(this.root, e.file) : undefined }))
+  }
+
+  /** Errors as the dev overlay shows them (paths relative to the project). */
+  shownErrors(errors: DeckError[]): DeckError[] {
+    return errors.map((e) => ({ ...e, file: e.file ? relative(this.root, e.file) : undefined }))
+  }
+
+  /** The deck file and every file its slides come from (`src:` imports). */
+  files(): Set<string> {
+    return new Set([this.entry, ...this.states.map((s) => s.slide.filepath ?? this.entry)])
+  }
+}

@@ -1,0 +1,47 @@
+// Checks that the deck's theme exists and that every slide's layout is one someone provides.
+import { existsSync, readdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Deck, DeckError } from '../parser'
+
+/** A missing theme is an error at its `theme:` line; a layout no one provides is a warning at its `layout:` line. */
+export function checkThemeAndLayouts(deck: Deck, root: string, entry: string): { errors: DeckError[]; warnings: DeckError[] } {
+  const errors: DeckError[] = []
+  const warnings: DeckError[] = []
+  const theme = deck.config.theme
+  const themeDir = resolve(root, 'themes', theme)
+  const head = deck.parts[0]
+  if (!existsSync(themeDir)) {
+    const known = existsSync(resolve(root, 'themes')) ? readdirSync(resolve(root, 'themes')).join(', ') : 'none'
+    errors.push({ line: head ? keyLine(head.raw, head.start, 'theme') : 1, slide: 1, file: entry, message: `Theme "${theme}" not found: expected a folder themes/${theme}. Themes here: ${known}.` })
+    return { errors, warnings }
+  }
+  const themeLayouts = existsSync(resolve(themeDir, 'layouts')) ? readdirSync(resolve(themeDir, 'layouts')).filter((f) => f.endsWith('.tsx')).map((f) => f.replace(/\.tsx$/, '')) : []
+  const known = new Set([...builtInLayouts(root), ...themeLayouts])
+  if (!known.size) return { errors, warnings }
+  for (const slide of deck.slides) {
+    const layout = slide.frontmatter.layout
+    if (typeof layout !== 'string' || known.has(layout)) continue
+    warnings.push({
+      line: keyLine(slide.raw, slide.start, 'layout'),
+      slide: slide.no,
+      file: slide.filepath ?? entry,
+      message: `Unknown layout "${layout}": the slide uses "default". Known layouts: ${[...known].sort().join(', ')}.`,
+    })
+  }
+  return { errors, warnings }
+}
+
+/** Built-in layout names: the layout files of src/layouts (`TwoColsHeader.tsx` → `two-cols-header`). */
+function builtInLayouts(root: string): string[] {
+  const dir = resolve(root, 'src/layouts')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => /^[A-Z]\w*\.tsx$/.test(f))
+    .map((f) => f.replace(/\.tsx$/, '').replace(/(?<!^)[A-Z]/g, (c) => `-${c}`).toLowerCase())
+}
+
+/** The line (1-based) of `key:` in a part's frontmatter, else the part's first line. */
+function keyLine(raw: string, start: number, key: string): number {
+  const at = raw.split('\n').findIndex((line) => new RegExp(`^${key}\\s*:`).test(line))
+  return start + (at < 0 ? 0 : at) + 1
+}
