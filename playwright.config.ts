@@ -1,8 +1,8 @@
-// Browser tests in Debian's Chromium (no browser download): a built fixture deck served by `vite preview`,
-// and the dev server for HMR and editor tests.
+// Browser tests in the Chromium the export finds (CHROMIUM_PATH, Playwright's own, or the system's Chrome or
+// Chromium): a built fixture deck served by `vite preview`, and the dev server for HMR and editor tests.
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from './scripts/browser'
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 // E2E_PORT and E2E_DIR let several people run the browser tests at once on one machine.
 const port = Number(process.env.E2E_PORT || 4180)
 const dir = process.env.E2E_DIR || '.e2e'
@@ -18,10 +18,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 720 },
-    launchOptions: {
-      executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-    },
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [

@@ -10,8 +10,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
-import { chromium, type Page } from 'playwright-core'
-import { startStaticServer, buildDeck, executablePath, launchArgs, median, option } from './harness'
+import { type Page } from 'playwright-core'
+import { startStaticServer, buildDeck, launchChromium, median, option } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const runs = Number(option('--runs') ?? 5)
@@ -100,7 +100,7 @@ async function main() {
     slides = diagramSlides(dist)
   }
   console.log(`  diagram slides: ${slides.join(', ')}`)
-  const browser = await chromium.launch({ executablePath, args: launchArgs })
+  const browser = await launchChromium()
   const server = await startStaticServer(dist)
   const metrics: Record<string, { value: number; unit: string }> = {}
   try {

@@ -2,7 +2,8 @@
 // of the whole process tree (the CLI and its Chromium), against an 8 s budget for the PDF.
 // Usage: tsx bench/export.ts [--deck file.md] [--runs N] [--format pdf,pptx,…] [--json]
 // Without --deck it generates a 107-slide Chinese deck shaped like slides.md into /tmp (the real deck may
-// still be in the writing); the build is done once beforehand and is not part of the time.
+// still be in the writing); the builds (the site, and the html format's one-file app) are done once beforehand and
+// are not part of the time.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -122,8 +123,11 @@ export async function benchExport(options: { deck?: string; runs?: number; forma
   log(`building ${deck} → ${dist}`)
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js')
   execFileSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, env: { ...process.env, SLIDES_ENTRY: deck }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const wanted = options.formats ?? ['pdf', 'pptx', 'html', 'png', 'md']
+  // The html format's one-file build too: like the regular build, it is redone only after an edit.
+  if (wanted.includes('html')) (await import('../scripts/export/html')).ensureSingleFileBuild(root, deck, log)
   const formats: Record<string, FormatBench> = {}
-  for (const format of options.formats ?? ['pdf', 'pptx', 'png', 'md']) {
+  for (const format of wanted) {
     const runs: number[] = []
     let peakMB = 0
     let line = ''

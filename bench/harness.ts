@@ -1,6 +1,8 @@
-// What every bench shares: a loopback server for a built deck, a build of any deck, and Chromium's launch settings.
+// What every bench shares: a loopback server for a built deck, a build of any deck, and the browser.
 import { spawn } from 'node:child_process'
+import { chromium } from 'playwright-core'
 import { serveStatic } from '../scripts/export/static-server'
+import { CHROMIUM_ARGS, findChromium } from '../scripts/browser'
 
 /** The export's static server (history fallback, files kept in memory), as { url, close } for the benches. */
 export async function startStaticServer(dist: string) {
@@ -14,8 +16,10 @@ export function option(name: string): string | undefined {
   return args.includes(name) ? args[args.indexOf(name) + 1] : undefined
 }
 
-export const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-export const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage']
+/** Chromium as the export finds it (--executable-path, CHROMIUM_PATH, Playwright's, the system's), our flags. */
+export function launchChromium() {
+  return chromium.launch({ executablePath: findChromium({ executablePath: option('--executable-path') }), args: CHROMIUM_ARGS })
+}
 /** The middle value (NaN for none). */
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 

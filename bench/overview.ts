@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
-import { chromium, type Browser } from 'playwright-core'
-import { startStaticServer, buildDeck, executablePath, launchArgs, median, option } from './harness'
+import { type Browser } from 'playwright-core'
+import { startStaticServer, buildDeck, launchChromium, median, option } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const runs = Number(option('--runs') ?? 5)
@@ -86,7 +86,7 @@ const buildStarted = performance.now()
 await build(bigEntry, bigDist)
 console.log(`    built in ${Math.round(performance.now() - buildStarted)} ms`)
 
-const browser = await chromium.launch({ executablePath, args: launchArgs })
+const browser = await launchChromium()
 const metrics: Record<string, { value: number; unit: string }> = {}
 try {
   for (const [name, folder, no] of <[string, string, number][]>[

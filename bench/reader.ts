@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type CDPSession, type Page, type Request } from 'playwright-core'
-import { startStaticServer, buildDeck, executablePath, launchArgs, median, option } from './harness'
+import { type Browser, type CDPSession, type Page, type Request } from 'playwright-core'
+import { startStaticServer, buildDeck, launchChromium, median, option } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = resolve(option('--dist') ?? join(root, '.bench/dist'))
@@ -133,7 +133,7 @@ async function main() {
     console.error(`building the deck into ${dist}…`)
     await buildDeck(root, process.env.SLIDES_ENTRY || 'slides.md', dist)
   }
-  const browser = await chromium.launch({ executablePath, args: launchArgs })
+  const browser = await launchChromium()
   const server = origin ? { url: origin, close: async () => {} } : await startStaticServer(dist)
   try {
     const results: ReaderRun[] = []

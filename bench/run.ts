@@ -5,9 +5,9 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync } from
 import { resolve, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser, type Response } from 'playwright-core'
+import { type Browser, type Response } from 'playwright-core'
 import { TS_NODE_ARGS } from '../scripts/ts-node-args'
-import { startStaticServer, executablePath, launchArgs, median } from './harness'
+import { startStaticServer, launchChromium, median } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
@@ -273,14 +273,14 @@ function checkBudgets() {
 }
 
 mkdirSync(work, { recursive: true })
-if (!existsSync(executablePath)) {
-  console.error(`Chromium not found at ${executablePath}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`)
-  process.exit(1)
-}
 if (wanted('build') || !existsSync(join(dist, 'index.html'))) {
   await benchBuild()
 }
-const browser = await chromium.launch({ executablePath, args: launchArgs })
+const browser = await launchChromium().catch((error: Error) => {
+  // No browser: the finder's one line says what was tried and how to install one.
+  console.error(error.message)
+  process.exit(1)
+})
 const server = await startStaticServer(dist)
 try {
   if (wanted('load')) await benchLoad(browser, server.url)

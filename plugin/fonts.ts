@@ -4,9 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import subsetFont from 'subset-font'
-
-/** The family name the theme's serif stack asks for first among Chinese fonts. */
-export const SUBSET_FAMILY = 'Deck Serif SC'
+import { SUBSET_FAMILY } from '../shared/fonts'
 
 /**
  * Noto Serif SC's Simplified Chinese file per weight, from the npm package @fontsource/noto-serif-sc (a dependency),

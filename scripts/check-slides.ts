@@ -2,6 +2,7 @@
 // canvas, the smallest text of each kind and the share of the canvas height used; screenshots on request.
 // Usage: tsx scripts/check-slides.ts [deck.md] [--shots dir] [--from N] [--to N] [--port P] [--no-build]
 //          [--schemes light,dark] [--min-body 18] [--min-small 16] [--json report.json] [--out build-dir]
+//          [--executable-path /path/to/chrome]
 // Fails (exit 1) on overflow, on body text under --min-body, or on table/footnote/code text under --min-small.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { basename, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { writeFileSync } from 'node:fs'
+import { CHROMIUM_ARGS, findChromium } from './browser'
 import { slideMeasure, slideOverflow, type SlideMeasure, type TextKind } from './slide-overflow'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -27,6 +29,14 @@ const schemes = flag('--schemes', 'light,dark').split(',').filter(Boolean)
 const minBody = Number(flag('--min-body', '18'))
 const minSmall = Number(flag('--min-small', '16'))
 const jsonOut = flag('--json')
+// The browser first: a missing one should fail before a build takes its time.
+let executablePath: string
+try {
+  executablePath = findChromium({ executablePath: flag('--executable-path') })
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
 
 if (!args.includes('--no-build')) {
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
@@ -45,10 +55,7 @@ for (let i = 0; i < 100; i++) {
   await new Promise((r) => setTimeout(r, 200))
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
 const problems = []
 /** @type {{ no: number, scheme: string, min: Record<string, number | null>, heightShare: number, overflow: string[] }[]} */
 const results: (SlideMeasure & { no: number; scheme: string; overflow: string[] })[] = []

@@ -1,7 +1,7 @@
 // Keeps the built deck the export prints up to date: builds it when missing, stale, or built from another deck.
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 
 /** What a build reads besides the deck file itself. */
 const SOURCES = ['shared', 'src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', 'package.json']
@@ -68,6 +68,16 @@ export function addStaticHostFiles(dist: string) {
   // The build writes 404.html as the app without a prerendered page in it (plugin/prerender.ts); index.html is slide 1.
   if (!existsSync(join(dist, '404.html'))) copyFileSync(join(dist, 'index.html'), join(dist, '404.html'))
   writeFileSync(join(dist, '_redirects'), '/* /404.html 200\n')
+}
+
+/** Builds `entry` into `dist` when `buildReason` finds it missing or stale, saying why on `say`; the ms it took (0: none). */
+export function buildIfStale(root: string, entry: string, dist: string, say: (line: string) => void): number {
+  const reason = buildReason(root, entry, dist)
+  if (!reason) return 0
+  const started = Date.now()
+  say(`Building ${relative(root, entry) || entry} (${reason})…`)
+  buildDeck(root, entry, dist)
+  return Date.now() - started
 }
 
 /** Runs `vite build` for `entry` into `dist`, then adds the static-host files and the stamp. */

@@ -4,30 +4,19 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { findChromium } from '../ensure-browser'
-import { buildDeck, buildReason } from './build'
+import { findChromium, launchOffline } from '../browser'
+import { buildIfStale } from './build'
 import { createProgress } from './progress'
 import { exportDeck, readManifest, type DeckManifest } from './run'
-import { pdfFileName, type Format } from './options'
+import { pdfFileName, type ExportSettings, type Format } from './options'
 import { parseRangeString } from '../../shared/range'
 import type { DeckSource } from './deck-source'
-import { launchBrowser, openPrintView, type PrintSession } from './session'
+import { openPrintView, type PrintSession } from './session'
 
-export interface ExportFormatsOptions {
+export interface ExportFormatsOptions extends ExportSettings {
   formats: Format[]
-  root: string
-  entry: string
-  dist: string
-  range?: string
-  withClicks?: boolean
-  dark?: boolean
-  notes?: boolean
+  /** png: pixels per slide pixel. */
   scale?: number
-  output?: string
-  executablePath?: string
-  build?: 'auto' | 'never'
-  timeoutMs?: number
-  progress?: NodeJS.WritableStream | null
 }
 
 export interface FormatResult {
@@ -107,13 +96,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   const needsBrowser = formats.some((f) => f !== 'md')
   const executablePath = needsBrowser ? findChromium({ executablePath: options.executablePath }) : ''
   const dist = resolve(options.root, options.dist)
-  if (options.build !== 'never') {
-    const reason = buildReason(options.root, options.entry, dist)
-    if (reason) {
-      progress.line(`Building ${relative(options.root, options.entry) || options.entry} (${reason})…`)
-      buildDeck(options.root, options.entry, dist)
-    }
-  }
+  if (options.build !== 'never') buildIfStale(options.root, options.entry, dist, progress.line)
   const manifest = readManifest(dist)
   const nos = parseRangeString(manifest.slides.length, options.range)
   if (!nos.length) throw new Error(`Nothing to export: the range "${options.range ?? 'all'}" selects no slide of the ${manifest.slides.length}.`)
@@ -125,30 +108,23 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   const results: FormatResult[] = []
   const warnings: string[] = []
   let browser: Browser | undefined
-  const sessions = new Map<number, PrintSession>()
+  let session: PrintSession | undefined
   const scale = options.scale ?? 1
-  /** The print view drawn at `deviceScale`, opened once and shared by the formats that read it. */
-  const printView = async (deviceScale: number) => {
-    let session = sessions.get(deviceScale)
-    if (!session) {
-      browser ??= await launchBrowser(executablePath)
-      session = await openPrintView(browser, {
-        dist,
-        executablePath,
-        manifest,
-        range: options.range,
-        withClicks: options.withClicks,
-        dark: options.dark,
-        scale: deviceScale,
-        timeoutMs: options.timeoutMs,
-        report: (text) => progress.update(text),
-      })
-      sessions.set(deviceScale, session)
-    }
+  /** The print view, opened once and shared by the formats that read slides from it. */
+  const printView = async () => {
+    browser ??= await launchOffline(executablePath)
+    session ??= await openPrintView(browser, {
+      dist,
+      executablePath,
+      manifest,
+      range: options.range,
+      withClicks: options.withClicks,
+      dark: options.dark,
+      timeoutMs: options.timeoutMs,
+      report: (text) => progress.update(text),
+    })
     return session
   }
-  // pptx pictures are 2×; png at --scale shares that drawing when it is 1 (taken at CSS size) or 2.
-  const pictureScale = formats.includes('pptx') ? 2 : scale
   try {
     for (const format of formats) {
       const started = Date.now()
@@ -166,11 +142,10 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         results.push(done(format, pdf.file, pdf.bytes, pdf.pages, started, `${pdf.outlineItems} bookmarks, ${pdf.links.rewritten} slide links`))
       } else if (format === 'png') {
         const { writePngs } = await import('./png')
-        const deviceScale = scale === 1 || scale === pictureScale ? pictureScale : scale
-        const session = await printView(deviceScale)
+        const view = await printView()
         const partial = join(dirname(path), `.${basename(path)}.partial-${process.pid}`)
         try {
-          const files = await writePngs(session.page, session.pages, partial, { withClicks: Boolean(options.withClicks), atDeviceScale: deviceScale === scale, size: { width: manifest.canvasWidth, height: manifest.canvasHeight } }, (n, total) => progress.update(`png: image ${n}/${total}`))
+          const files = await writePngs(view, partial, { withClicks: Boolean(options.withClicks), scale, size: { width: manifest.canvasWidth, height: manifest.canvasHeight } }, (n, total) => progress.update(`png: image ${n}/${total}`))
           moveImages(partial, path)
           const bytes = files.reduce((sum, f) => sum + statSync(join(path, basename(f))).size, 0)
           results.push(done(format, path, bytes, files.length, started, `at ${scale}×`))
@@ -179,21 +154,21 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         }
       } else if (format === 'pptx') {
         const { buildPptx } = await import('./pptx')
-        const session = await printView(2)
+        const view = await printView()
         const deck = await deckSource()
         const { notePlainText } = await import('./deck-source')
         const notes = new Map(deck.slides.map((s) => [s.no, notePlainText(s.note)]))
         const built = await buildPptx(
-          session.page,
-          { title: deck.title || manifest.title, author: deck.author, lang: deck.lang, canvasWidth: manifest.canvasWidth, canvasHeight: manifest.canvasHeight, pages: session.pages, noteOf: (no) => notes.get(no) ?? '' },
+          view,
+          { title: deck.title || manifest.title, author: deck.author, lang: deck.lang, canvasWidth: manifest.canvasWidth, canvasHeight: manifest.canvasHeight, pages: view.pages, noteOf: (no) => notes.get(no) ?? '' },
           (n, total) => progress.update(`pptx: slide ${n}/${total}`),
         )
         warnings.push(...built.warnings)
         writeWhole(path, built.bytes)
-        results.push(done(format, path, built.bytes.length, session.pages.length, started, `${plural(built.pictures, 'pictures')}`))
+        results.push(done(format, path, built.bytes.length, view.pages.length, started, `${plural(built.pictures, 'pictures')}`))
       } else if (format === 'html') {
         const { exportHtml } = await import('./html')
-        browser ??= await launchBrowser(executablePath)
+        browser ??= await launchOffline(executablePath)
         const html = await exportHtml({
           root: options.root,
           entry: options.entry,
@@ -211,10 +186,10 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
     }
   } finally {
     progress.done()
-    for (const session of sessions.values()) await session.close()
+    await session?.close()
     await browser?.close().catch(() => {})
   }
-  for (const session of sessions.values()) warnings.push(...session.warnings)
+  warnings.push(...(session?.warnings ?? []))
   return { results, warnings }
 }
 

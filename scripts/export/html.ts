@@ -40,7 +40,7 @@ export function singleFileDist(root: string): string {
 }
 
 /** Builds the one-file variant of the app when missing or stale. */
-function ensureSingleFileBuild(root: string, entry: string, report: (text: string) => void): string {
+export function ensureSingleFileBuild(root: string, entry: string, report: (text: string) => void): string {
   const out = singleFileDist(root)
   const reason = buildReason(root, entry, out)
   if (reason) {

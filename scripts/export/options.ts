@@ -1,6 +1,7 @@
 // What `npm run export` was asked for: its flags and formats, and the files' names from the deck's configuration.
 import { parseArgs } from 'node:util'
 import { basename } from 'node:path'
+import { safeFileName } from '../../shared/file-name'
 
 /** The formats `--format` takes, in the order they are produced. */
 export const FORMATS = ['md', 'pdf', 'png', 'pptx', 'html'] as const
@@ -24,6 +25,22 @@ export const USAGE = `Usage: npm run export -- [deck.md] [options]
 The deck is slides.md unless SLIDES_ENTRY or the deck argument names another file.`
 
 export type Format = (typeof FORMATS)[number]
+
+/** What every format of one export run shares, as the command line asked for it (see exportFormats). */
+export interface ExportSettings {
+  root: string
+  entry: string
+  dist: string
+  range?: string
+  withClicks?: boolean
+  dark?: boolean
+  notes?: boolean
+  output?: string
+  executablePath?: string
+  build?: 'auto' | 'never'
+  timeoutMs?: number
+  progress?: NodeJS.WritableStream | null
+}
 
 export interface ExportArgs {
   entry?: string
@@ -126,12 +143,6 @@ export function parseFormats(value: string | undefined): Format[] {
 
 export const DEFAULT_FILENAME = 'slides-export.pdf'
 
-/** A file name with no folders and no characters file systems refuse. */
-function safeName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- file systems refuse control characters in names
-  return name.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '-').replace(/^\.+/, '').trim()
-}
-
 /**
  * The PDF's file name, as spec.md section 7 says: the deck's `download` when it names a PDF, else
  * `exportFilename`, else a default. A handout gets `-notes` before the extension.
@@ -141,13 +152,13 @@ export function pdfFileName(config: { download?: boolean | string; exportFilenam
   if (typeof config.download === 'string' && /\.pdf$/i.test(config.download.split(/[?#]/)[0] ?? '')) {
     const path = config.download.split(/[?#]/)[0] ?? ''
     try {
-      name = safeName(decodeURIComponent(basename(path)))
+      name = safeFileName(decodeURIComponent(basename(path)))
     } catch {
-      name = safeName(basename(path))
+      name = safeFileName(basename(path))
     }
   }
-  if (!name && typeof config.exportFilename === 'string' && safeName(config.exportFilename)) {
-    const base = safeName(basename(config.exportFilename))
+  if (!name && typeof config.exportFilename === 'string' && safeFileName(config.exportFilename)) {
+    const base = safeFileName(basename(config.exportFilename))
     name = /\.pdf$/i.test(base) ? base : `${base}.pdf`
   }
   if (!name || name.toLowerCase() === '.pdf') name = DEFAULT_FILENAME

@@ -3,9 +3,9 @@
 // element only, slide links jump between slides, the speaker note is the slide's notes.
 import PptxGenJS from 'pptxgenjs'
 import JSZip from 'jszip'
-import type { Page } from 'playwright-core'
-import { readSlideShapes, type Box, type Paragraph, type Shape, type SlideShapes, type TableCell, type TextRun } from './slide-shapes'
-import { showOnly, type PrintPage } from './session'
+import { readSlideShapes, type Box, type DeckShapes, type Paragraph, type Shape, type TableCell, type TextRun } from './slide-shapes'
+import { takePictures, type PrintPage, type PrintSession } from './session'
+import { officeFonts, type OfficeFont } from './office-fonts'
 
 /** The slide's width in inches (PowerPoint's 16:9 is 10 in wide; the height follows the deck's canvas). */
 const SLIDE_WIDTH_IN = 10
@@ -32,27 +32,53 @@ export function units(canvasWidth: number) {
 
 const hex = (color: string) => color.replace(/^#/, '').toUpperCase()
 
-/** CSS's generic families as the fonts a slide program has. */
-const GENERIC: Record<string, string> = { serif: 'Times New Roman', 'sans-serif': 'Arial', 'system-ui': 'Arial', 'ui-sans-serif': 'Arial', monospace: 'Courier New', 'ui-monospace': 'Courier New' }
+/**
+ * pptxgenjs names one face per run, in every slot: each run names `<n>|font` for entry n of a table of office fonts,
+ * and the `<a:latin>`, `<a:ea>` and `<a:cs>` elements are written from that entry afterwards (fillFonts).
+ */
+const FONT_MARK = '|font'
 
-/** pptxgenjs names one font per run; both are carried as `latin|ea:east-asian` and split in the XML afterwards. */
-const EA_MARK = '|ea:'
+class FontTable {
+  readonly entries: OfficeFont[] = []
+  private readonly index = new Map<string, number>()
 
-function fontFace(run: TextRun): string {
-  const latin = GENERIC[run.font] ?? run.font
-  return run.eaFont && run.eaFont !== latin ? `${latin}${EA_MARK}${run.eaFont}` : latin
+  /** `webFonts`: the families the page loads itself (see officeFonts). */
+  constructor(private readonly webFonts: readonly string[]) {}
+
+  /** The name a run carries for the CSS stack `fonts`. */
+  faceOf(fonts: readonly string[]): string {
+    const font = officeFonts(fonts, this.webFonts)
+    const key = JSON.stringify(font)
+    let n = this.index.get(key)
+    if (n === undefined) {
+      n = this.entries.push(font) - 1
+      this.index.set(key, n)
+    }
+    return `${n}${FONT_MARK}`
+  }
 }
 
-/** Splits the carried font names: the Latin family in `<a:latin>` and `<a:cs>`, the CJK family in `<a:ea>`. */
-async function splitFonts(bytes: Buffer): Promise<Buffer> {
+const xmlAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/** Writes each marked run's font elements from the table: the Latin family, and the installed CJK one in `<a:ea>`. */
+export function fillFonts(xml: string, table: readonly OfficeFont[]): string {
+  return xml.replace(/<a:(latin|ea|cs|sym) typeface="(\d+)\|font"[^>]*\/>/g, (match, slot: string, n: string) => {
+    const font = table[Number(n)]
+    if (!font) return match
+    const face = xmlAttr(slot === 'ea' ? font.ea : font.latin)
+    return `<a:${slot} typeface="${face}" pitchFamily="${font.pitchFamily}" charset="${slot === 'ea' ? font.eaCharset : 0}"/>`
+  })
+}
+
+/** The zipped file with every slide's and note's font elements filled in (see FONT_MARK). */
+async function writeFonts(bytes: Buffer, table: readonly OfficeFont[]): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes)
-  const mark = EA_MARK.replace(/[|]/g, '\\|')
-  const pattern = new RegExp(`<a:(latin|ea|cs|sym) typeface="([^"]*?)${mark}([^"]*)"`, 'g')
   for (const name of Object.keys(zip.files).filter((n) => /^ppt\/(slides|notesSlides)\/[^/]+\.xml$/.test(n))) {
     const xml = await zip.file(name)!.async('string')
-    if (!xml.includes(EA_MARK)) continue
-    zip.file(name, xml.replace(pattern, (_m, tag: string, latin: string, ea: string) => `<a:${tag} typeface="${tag === 'ea' ? ea : latin}"`))
+    if (xml.includes(FONT_MARK)) zip.file(name, fillFonts(xml, table))
   }
+  // The pictures are PNG, compressed already: stored as they are, only the XML is deflated.
+  for (const picture of zip.file(/^ppt\/media\//)) picture.options.compression = 'STORE'
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } })
 }
 
@@ -67,9 +93,17 @@ export function slideTargets(pages: readonly PrintPage[]): Map<number, number> {
 
 type TextProps = PptxGenJS.TextProps
 
-function runProps(run: TextRun, u: ReturnType<typeof units>, targets: Map<number, number>): TextProps['options'] {
+/** What every shape of a presentation needs to write its text. */
+interface Context {
+  u: ReturnType<typeof units>
+  targets: Map<number, number>
+  fonts: FontTable
+  canvasWidth: number
+}
+
+function runProps(run: TextRun, { u, targets, fonts }: Context): TextProps['options'] {
   const options: NonNullable<TextProps['options']> = {
-    fontFace: fontFace(run),
+    fontFace: fonts.faceOf(run.fonts),
     fontSize: u.point(run.size),
     bold: run.bold,
     italic: run.italic,
@@ -86,11 +120,12 @@ function runProps(run: TextRun, u: ReturnType<typeof units>, targets: Map<number
 }
 
 /** A block's paragraphs as pptxgenjs text runs: the last run of a paragraph breaks the line. */
-function textRuns(paragraphs: Paragraph[], u: ReturnType<typeof units>, targets: Map<number, number>): TextProps[] {
+function textRuns(paragraphs: Paragraph[], context: Context): TextProps[] {
+  const { u } = context
   const out: TextProps[] = []
   paragraphs.forEach((paragraph, p) => {
     paragraph.runs.forEach((run, r) => {
-      const options = runProps(run, u, targets) ?? {}
+      const options = runProps(run, context) ?? {}
       if (r === 0) {
         options.align = paragraph.align
         options.lineSpacing = u.point(paragraph.lineHeight)
@@ -113,8 +148,9 @@ function textRuns(paragraphs: Paragraph[], u: ReturnType<typeof units>, targets:
 /** How much wider a text box is than the browser's line box: fonts differ slightly between programs. */
 const SLACK_PX = 6
 
-function addText(slide: PptxGenJS.Slide, shape: Extract<Shape, { kind: 'text' }>, u: ReturnType<typeof units>, targets: Map<number, number>, canvasWidth: number) {
-  const runs = textRuns(shape.paragraphs, u, targets)
+function addText(slide: PptxGenJS.Slide, shape: Extract<Shape, { kind: 'text' }>, context: Context) {
+  const { u, canvasWidth } = context
+  const runs = textRuns(shape.paragraphs, context)
   if (!runs.length) return
   const align = shape.paragraphs[0]?.align ?? 'left'
   const [top, right, bottom, left] = shape.padding
@@ -144,12 +180,13 @@ function addText(slide: PptxGenJS.Slide, shape: Extract<Shape, { kind: 'text' }>
 /** How much wider a table may grow than in the browser (a share of its width). */
 const TABLE_SLACK = 0.1
 
-function addTable(slide: PptxGenJS.Slide, shape: Extract<Shape, { kind: 'table' }>, u: ReturnType<typeof units>, targets: Map<number, number>, canvasWidth: number) {
+function addTable(slide: PptxGenJS.Slide, shape: Extract<Shape, { kind: 'table' }>, context: Context) {
+  const { u, canvasWidth } = context
   const cell = (c: TableCell): PptxGenJS.TableCell => {
     const [top, right, bottom, left] = c.padding
     const borders = c.borders.map((b) => (b ? { type: 'solid' as const, pt: Math.max(0.25, u.point(b.width)), color: hex(b.color) } : { type: 'none' as const }))
     const paragraph = c.paragraphs[0]
-    const runs = c.paragraphs.flatMap((p) => (p.runs.length ? textRuns([p], u, targets) : []))
+    const runs = c.paragraphs.flatMap((p) => (p.runs.length ? textRuns([p], context) : []))
     return {
       text: runs.length ? runs : '',
       options: {
@@ -194,61 +231,70 @@ function addBox(slide: PptxGenJS.Slide, pptx: PptxGenJS, shape: Extract<Shape, {
   })
 }
 
-/** Screenshots one element of the shown print page (the context's device scale gives the 2×). */
-async function picture(page: Page, key: string, bare: boolean, box: Box, at: { x: number; y: number }): Promise<string | null> {
-  const element = page.locator(`[data-export-picture="${key}"]`)
-  if (bare) await element.evaluate((el) => el.setAttribute('data-export-bare', ''))
-  try {
-    const png = await page.screenshot({ type: 'png', clip: { x: at.x + box.x, y: at.y + box.y, width: box.w, height: box.h }, timeout: 10_000 })
-    return `data:image/png;base64,${png.toString('base64')}`
-  } catch {
-    return null
-  } finally {
-    if (bare) await element.evaluate((el) => el.removeAttribute('data-export-bare'))
-  }
-}
-
 /**
- * Builds the presentation from the open print view. `report` gets "slide i/n" as pages are read.
+ * Builds the presentation from the open print view: every slide's shapes read in one call, then the pictures of
+ * each slide that has any (all of a slide's at once). `report` gets "slide i/n" as slides are written.
  * Returns the file's bytes and how many elements became pictures.
  */
-export async function buildPptx(page: Page, input: PptxInput, report: (done: number, total: number) => void): Promise<{ bytes: Buffer; pictures: number; warnings: string[] }> {
+export async function buildPptx(session: Pick<PrintSession, 'page' | 'cdp'>, input: PptxInput, report: (done: number, total: number) => void): Promise<{ bytes: Buffer; pictures: number; warnings: string[] }> {
   const pptx = new PptxGenJS()
-  const u = units(input.canvasWidth)
   pptx.defineLayout({ name: 'DECK', width: SLIDE_WIDTH_IN, height: Math.round((SLIDE_WIDTH_IN * input.canvasHeight * 1000) / input.canvasWidth) / 1000 })
   pptx.layout = 'DECK'
   pptx.title = input.title
   pptx.author = input.author
   pptx.company = ''
   pptx.subject = input.title
-  const targets = slideTargets(input.pages)
+  const deck: DeckShapes = await session.page.evaluate(readSlideShapes, input.pages.map((p) => p.id))
+  const context: Context = { u: units(input.canvasWidth), targets: slideTargets(input.pages), fonts: new FontTable(deck.webFonts), canvasWidth: input.canvasWidth }
+  const { u } = context
   const warnings: string[] = []
   let pictures = 0
   // A picture of a background shows the background only, not the text drawn over it (which stays text).
-  await page.addStyleTag({ content: '[data-export-bare] * { visibility: hidden !important; }' })
+  await session.page.addStyleTag({ content: '[data-export-bare] * { visibility: hidden !important; }' })
   for (const [i, printPage] of input.pages.entries()) {
-    const at = await showOnly(page, printPage.id)
-    const shapes: SlideShapes = await page.evaluate(readSlideShapes, printPage.id)
+    const shapes = deck.slides[i] ?? { shapes: [] }
+    const images = await slidePictures(session, printPage.id, shapes.shapes)
     const slide = pptx.addSlide()
     if (shapes.background) slide.background = { color: hex(shapes.background) }
     for (const shape of shapes.shapes) {
-      if (shape.kind === 'text') addText(slide, shape, u, targets, input.canvasWidth)
-      else if (shape.kind === 'table') addTable(slide, shape, u, targets, input.canvasWidth)
+      if (shape.kind === 'text') addText(slide, shape, context)
+      else if (shape.kind === 'table') addTable(slide, shape, context)
       else if (shape.kind === 'box') addBox(slide, pptx, shape, u)
       else {
-        const data = await picture(page, shape.key, shape.bare, shape.box, at)
-        if (!data) {
+        const png = images.get(shape.key)
+        if (!png) {
           warnings.push(`slide ${printPage.no}: a picture could not be taken (${shape.alt || 'unnamed element'})`)
           continue
         }
         pictures++
-        slide.addImage({ data, x: u.inch(shape.box.x), y: u.inch(shape.box.y), w: u.inch(shape.box.w), h: u.inch(shape.box.h), altText: shape.alt || undefined })
+        slide.addImage({ data: `data:image/png;base64,${png.toString('base64')}`, x: u.inch(shape.box.x), y: u.inch(shape.box.y), w: u.inch(shape.box.w), h: u.inch(shape.box.h), altText: shape.alt || undefined })
       }
     }
     const note = input.noteOf(printPage.no)
     if (note) slide.addNotes(note)
     report(i + 1, input.pages.length)
   }
-  const bytes = await splitFonts((await pptx.write({ outputType: 'nodebuffer' })) as Buffer)
+  const bytes = await writeFonts((await pptx.write({ outputType: 'nodebuffer' })) as Buffer, context.fonts.entries)
   return { bytes, pictures, warnings }
 }
+
+/** The 2× pictures of one slide by key: the plain ones at once, each background alone with its text hidden. */
+async function slidePictures(session: Pick<PrintSession, 'page' | 'cdp'>, pageId: string, shapes: readonly Shape[]): Promise<Map<string, Buffer | null>> {
+  const wanted = shapes.filter((s): s is Extract<Shape, { kind: 'picture' }> => s.kind === 'picture')
+  const images = new Map<string, Buffer | null>()
+  const plain = wanted.filter((s) => !s.bare)
+  const taken = await takePictures(session, pageId, plain.map((s) => s.box), PICTURE_OPTIONS)
+  plain.forEach((s, i) => images.set(s.key, taken[i] ?? null))
+  // A background hides what is drawn over it while taken: one at a time, so it never hides another picture.
+  for (const background of wanted.filter((s) => s.bare)) {
+    const element = session.page.locator(`[data-export-picture="${background.key}"]`)
+    await element.evaluate((el) => el.setAttribute('data-export-bare', ''))
+    const [png] = await takePictures(session, pageId, [background.box], PICTURE_OPTIONS)
+    await element.evaluate((el) => el.removeAttribute('data-export-bare'))
+    images.set(background.key, png ?? null)
+  }
+  return images
+}
+
+/** Images, diagrams and charts at twice the slide's resolution. */
+const PICTURE_OPTIONS = { scale: 2, encoding: 'fast' } as const

@@ -1,12 +1,12 @@
 // Exports a built deck to PDF: one print document (/print) rendered once and printed with one page.pdf call.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { CHROMIUM_ARGS, findChromium } from '../ensure-browser'
-import { buildDeck, buildReason } from './build'
+import { dirname, join, resolve } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { findChromium, launchOffline } from '../browser'
+import { buildIfStale } from './build'
 import { serveStatic } from './static-server'
 import { finishPdf } from './pdf-finish'
-import { outputName, pdfFileName } from './options'
+import { outputName, pdfFileName, type ExportSettings } from './options'
 import { createProgress } from './progress'
 
 /** A4 height in CSS pixels (297 mm at 96 px per inch): the handout's page height. */
@@ -37,19 +37,8 @@ export function readManifest(dist: string): DeckManifest {
   return manifest
 }
 
-export interface ExportOptions {
-  root: string
-  entry: string
-  dist: string
-  range?: string
-  withClicks?: boolean
-  dark?: boolean
-  notes?: boolean
-  output?: string
-  executablePath?: string
-  build?: 'auto' | 'never'
-  timeoutMs?: number
-  progress?: NodeJS.WritableStream | null
+export interface ExportOptions extends ExportSettings {
+  /** Where CHROMIUM_PATH is read (process.env unless given). */
   env?: Record<string, string | undefined>
 }
 
@@ -72,13 +61,8 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
   const executablePath = findChromium({ executablePath: options.executablePath, env: options.env })
   const dist = resolve(options.root, options.dist)
   if (options.build !== 'never') {
-    const reason = buildReason(options.root, options.entry, dist)
-    if (reason) {
-      const t = Date.now()
-      progress.line(`Building ${relative(options.root, options.entry) || options.entry} (${reason})…`)
-      buildDeck(options.root, options.entry, dist)
-      lap('build', t)
-    }
+    const built = buildIfStale(options.root, options.entry, dist, progress.line)
+    if (built) ms.build = built
   }
   const manifest = readManifest(dist)
   const file = resolve(options.output ? outputName(options.output) : pdfFileName(manifest, { notes: options.notes }))
@@ -87,11 +71,8 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
   const warnings: string[] = []
   try {
     let t = Date.now()
-    browser = await chromium.launch({
-      executablePath,
-      // Nothing leaves the machine: any host but the export server resolves to nothing at once.
-      args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--font-render-hinting=none'],
-    })
+    // Nothing leaves the machine: any host but the export server resolves to nothing at once.
+    browser = await launchOffline(executablePath)
     lap('launch', t)
     const scheme = options.dark ? 'dark' : 'light'
     const context = await browser.newContext({

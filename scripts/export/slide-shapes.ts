@@ -11,9 +11,8 @@ export interface Box {
 
 export interface TextRun {
   text: string
-  /** The family for Latin text, and the one for Chinese/Japanese/Korean text (the stack's first CJK family). */
-  font: string
-  eaFont?: string
+  /** The CSS font-family stack, in order, unquoted (see office-fonts.ts for the names the file gets). */
+  fonts: string[]
   /** CSS pixels. */
   size: number
   bold: boolean
@@ -64,15 +63,23 @@ export interface SlideShapes {
   shapes: Shape[]
 }
 
+export interface DeckShapes {
+  slides: SlideShapes[]
+  /** Families the page declares with @font-face (web fonts and the deck's subsets): not installed where a file opens. */
+  webFonts: string[]
+}
+
 /**
- * Walks the slide in `#<pageId>` and returns its shapes in paint order, boxes relative to the slide. Elements that
- * become pictures get a `data-export-picture` attribute so the caller can screenshot them.
+ * Walks the slides in `#<pageId>` for each id and returns each one's shapes in paint order, boxes relative to its
+ * slide: one call for the whole deck (every page laid out as the print view drew it, nothing shown or hidden).
+ * Elements that become pictures get a `data-export-picture` attribute so the caller can find them again.
  */
-export function readSlideShapes(pageId: string): SlideShapes {
-  const container = document.getElementById(pageId)
-  if (!container) throw new Error(`no print page ${pageId}`)
-  const origin = container.getBoundingClientRect()
-  const shapes: Shape[] = []
+export function readSlideShapes(pageIds: string[]): DeckShapes {
+  // The slide being read: the helpers below measure against it (set for each id at the end).
+  let pageId = ''
+  let container: HTMLElement = document.body
+  let origin = container.getBoundingClientRect()
+  let shapes: Shape[] = []
   let pictures = 0
 
   const PICTURE_TAGS = new Set(['IMG', 'SVG', 'CANVAS', 'VIDEO', 'IFRAME', 'PICTURE', 'OBJECT', 'EMBED', 'MATH'])
@@ -99,15 +106,13 @@ export function readSlideShapes(pageId: string): SlideShapes {
     const r = el.getBoundingClientRect()
     return r.width > 0.5 && r.height > 0.5
   }
-  // Families the page loads itself (web fonts, the deck's subsets) are rarely installed where the file is opened:
-  // the stack's next, installable family is named instead.
-  const pageOnlyFamilies = [...document.fonts].map((f) => f.family.replace(/^["']|["']$/g, ''))
+  const unquote = (family: string) => family.trim().replace(/^["']|["']$/g, '')
+  /** A font-family value as its list of names, unquoted; which to name in the file is decided outside the page. */
   const fontStack = (family: string) =>
     family
       .split(',')
-      .map((f) => f.trim().replace(/^["']|["']$/g, ''))
-      .filter((f) => f && !pageOnlyFamilies.includes(f))
-  const CJK = /CJK|\b(SC|TC|JP|KR|HK)\b|Song|Hei|YaHei|SimSun|PingFang|Han |Ming|Kai/i
+      .map(unquote)
+      .filter(Boolean)
   const slideLink = (anchor: HTMLAnchorElement): TextRun['link'] => {
     const href = anchor.getAttribute('href') ?? ''
     const m = href.match(/^(?:#)?\/(?:presenter\/)?(\d+)(?:[?#].*)?$/) ?? anchor.href.match(new RegExp(`^${location.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:presenter/)?(\\d+)(?:[?#].*)?$`))
@@ -122,8 +127,7 @@ export function readSlideShapes(pageId: string): SlideShapes {
     const anchor = el.closest('a')
     const run: TextRun = {
       text,
-      font: fontStack(style.fontFamily)[0] ?? 'serif',
-      eaFont: fontStack(style.fontFamily).find((f) => CJK.test(f)),
+      fonts: fontStack(style.fontFamily),
       size: px(style.fontSize),
       bold: Number(style.fontWeight) >= 600 || style.fontWeight === 'bold',
       italic: style.fontStyle === 'italic',
@@ -335,11 +339,30 @@ export function readSlideShapes(pageId: string): SlideShapes {
     }
   }
 
-  const page = container.querySelector('.slidev-page') ?? container
-  const layout = page.firstElementChild ?? page
-  const background = parseColor(getComputedStyle(layout).backgroundColor)?.hex ?? parseColor(getComputedStyle(page).backgroundColor)?.hex
-  const layoutStyle = getComputedStyle(layout)
-  if (layoutStyle.backgroundImage !== 'none') markPicture(layout, true)
-  for (const child of layout.children) visit(child)
-  return { background, shapes }
+  const declared = [...document.styleSheets].flatMap((sheet) => {
+    try {
+      return [...sheet.cssRules].filter((rule) => rule instanceof CSSFontFaceRule).map((rule) => unquote((rule as CSSFontFaceRule).style.getPropertyValue('font-family')))
+    } catch {
+      // Another origin's sheet: its rules cannot be read (and an offline export loads none).
+      return []
+    }
+  })
+  const webFonts = [...new Set([...declared, ...[...document.fonts].map((face) => unquote(face.family))])]
+  const slides = pageIds.map((id) => {
+    const found = document.getElementById(id)
+    if (!found) throw new Error(`no print page ${id}`)
+    pageId = id
+    container = found
+    origin = container.getBoundingClientRect()
+    shapes = []
+    pictures = 0
+    const page = container.querySelector('.slidev-page') ?? container
+    const layout = page.firstElementChild ?? page
+    const background = parseColor(getComputedStyle(layout).backgroundColor)?.hex ?? parseColor(getComputedStyle(page).backgroundColor)?.hex
+    const layoutStyle = getComputedStyle(layout)
+    if (layoutStyle.backgroundImage !== 'none') markPicture(layout, true)
+    for (const child of layout.children) visit(child)
+    return { background, shapes }
+  })
+  return { slides, webFonts }
 }

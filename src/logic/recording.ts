@@ -1,4 +1,5 @@
 // The rules of the camera view and the recorder: whether they exist, where the camera frame may sit, file names.
+import { safeFileName } from '../../shared/file-name'
 
 /** `record` of the headmatter: on, off, or only under the dev server (Slidev's default). */
 export type RecordSetting = boolean | 'dev'
@@ -69,8 +70,7 @@ export type RecordingKind = 'slides' | 'camera'
 
 /** `银行业务与货币创造-2026-11-23-2105-slides.webm`: the deck title, the start time, what was recorded. */
 export function recordingFileName(title: string, kind: RecordingKind, at: Date, extension = 'webm'): string {
-  // eslint-disable-next-line no-control-regex -- file systems refuse control characters in names
-  const safe = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'deck'
+  const safe = safeFileName(title).slice(0, 80) || 'deck'
   const two = (n: number) => String(n).padStart(2, '0')
   const stamp = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}-${two(at.getHours())}${two(at.getMinutes())}`
   return `${safe.replace(/ /g, '-')}-${stamp}-${kind}.${extension}`

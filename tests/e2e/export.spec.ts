@@ -67,10 +67,10 @@ test('pptx: 107 slides with native text, the T-account as a table, notes, links 
   expect(slide4).toContain('<a:t>存款：黄金换成一张收据</a:t>')
   expect(slide4.match(/<a:tbl>/g)).toHaveLength(2)
   expect(slide4).toContain('<a:t>钱庄的资产负债表</a:t>')
-  // Chinese text is set in a Chinese family, never the page's own font subsets.
-  // Known defect (release note): since the font moved to @fontsource the east-asian face is not yet mapped back to
-  // an installable family; the runs still name one.
-  expect(slide4).toMatch(/<a:ea typeface="[^"]+"/)
+  // Chinese text is set in an installed Chinese family, never the page's own font subset, with the character set and
+  // kind of face Office uses to stand in a Chinese serif (SimSun) where Noto is missing.
+  expect(slide4).toMatch(/<a:ea typeface="Noto Serif CJK SC" pitchFamily="18" charset="-122"\/>/)
+  expect(slide4).not.toContain('Deck Serif SC')
   const notes = Object.keys(zip.files).filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n))
   expect(notes).toHaveLength(SLIDES)
   const rels = await zip.file('ppt/slides/_rels/slide4.xml.rels')!.async('string')

@@ -7,7 +7,9 @@ import { checkWritable, outputPaths, writeWhole } from '../../scripts/export/for
 import { notesMarkdown } from '../../scripts/export/md'
 import { notePlainText } from '../../scripts/export/deck-source'
 import { pngName } from '../../scripts/export/png'
-import { slideTargets, units } from '../../scripts/export/pptx'
+import { fillFonts, slideTargets, units } from '../../scripts/export/pptx'
+import { officeFonts } from '../../scripts/export/office-fonts'
+import { SUBSET_FAMILY } from '../../shared/fonts'
 import { parseFormats } from '../../scripts/export/options'
 
 const manifest = { download: false, exportFilename: 'banking' }
@@ -100,5 +102,34 @@ describe('PowerPoint geometry', () => {
     ])
     expect(pngName(pages[2]!, true)).toBe('002-01.png')
     expect(pngName(pages[2]!, false)).toBe('002.png')
+  })
+})
+
+describe('PowerPoint fonts: installed families, never the page\'s own', () => {
+  const serif = ['Noto Serif', SUBSET_FAMILY, 'Noto Serif CJK SC', 'Noto Serif SC', 'Source Han Serif SC', 'Songti SC', 'STSong', 'SimSun', 'serif']
+  it.each<[string, string[], string[], { latin: string; ea: string; pitchFamily: number }]>([
+    ['the theme\'s serif: web fonts skipped, Noto\'s CJK face for both', serif, ['Noto Serif', SUBSET_FAMILY], { latin: 'Noto Serif CJK SC', ea: 'Noto Serif CJK SC', pitchFamily: 18 }],
+    ['the subset is skipped even when the page did not declare it', serif, ['Noto Serif'], { latin: 'Noto Serif CJK SC', ea: 'Noto Serif CJK SC', pitchFamily: 18 }],
+    ['a Latin face the page does not load is kept', ['Georgia', SUBSET_FAMILY, 'serif'], [], { latin: 'Georgia', ea: 'Noto Serif CJK SC', pitchFamily: 18 }],
+    ['sans: generic as Arial, the stack\'s CJK face', ['system-ui', 'Noto Sans CJK SC', 'PingFang SC', 'sans-serif'], [], { latin: 'Arial', ea: 'Noto Sans CJK SC', pitchFamily: 34 }],
+    ['mono: generic as Courier New', ['ui-monospace', 'SFMono-Regular', 'monospace'], [], { latin: 'Courier New', ea: 'Noto Sans Mono CJK SC', pitchFamily: 49 }],
+    ['only the subset: a CJK serif of the same kind', [SUBSET_FAMILY], [], { latin: 'Times New Roman', ea: 'Noto Serif CJK SC', pitchFamily: 18 }],
+  ])('%s', (_name, stack, webFonts, expected) => {
+    expect(officeFonts(stack, webFonts)).toMatchObject({ ...expected, eaCharset: -122 })
+  })
+  it('the east-asian character set follows the script (Windows stands in SimSun, MingLiU, MS Mincho…)', () => {
+    expect(officeFonts(['Noto Serif CJK TC']).eaCharset).toBe(-120)
+    expect(officeFonts(['Noto Serif CJK JP']).eaCharset).toBe(-128)
+    expect(officeFonts(['Noto Serif CJK KR']).eaCharset).toBe(-127)
+  })
+  it('each marked run gets its Latin face in <a:latin>/<a:cs> and its CJK face in <a:ea>, with the stand-in hints', () => {
+    const table = [officeFonts(serif, ['Noto Serif']), officeFonts(['Georgia', 'serif'])]
+    const run = (n: number) => `<a:latin typeface="${n}|font" pitchFamily="34" charset="0"/><a:ea typeface="${n}|font" pitchFamily="34" charset="-122"/><a:cs typeface="${n}|font" pitchFamily="34" charset="-120"/>`
+    const xml = fillFonts(`<a:rPr>${run(0)}</a:rPr><a:rPr>${run(1)}</a:rPr>`, table)
+    expect(xml).toBe(
+      '<a:rPr><a:latin typeface="Noto Serif CJK SC" pitchFamily="18" charset="0"/><a:ea typeface="Noto Serif CJK SC" pitchFamily="18" charset="-122"/><a:cs typeface="Noto Serif CJK SC" pitchFamily="18" charset="0"/></a:rPr>' +
+        '<a:rPr><a:latin typeface="Georgia" pitchFamily="18" charset="0"/><a:ea typeface="Noto Serif CJK SC" pitchFamily="18" charset="-122"/><a:cs typeface="Georgia" pitchFamily="18" charset="0"/></a:rPr>',
+    )
+    expect(xml).not.toContain(SUBSET_FAMILY)
   })
 })

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/ensure-browser'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/browser'
 import { serveStatic } from '../../scripts/export/static-server'
 
 const root = resolve(__dirname, '../..')
