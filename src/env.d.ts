@@ -39,6 +39,8 @@ declare module 'virtual:deck/slide' {
     no: number
     noteHtml: string
     slots: Record<string, ReactNode>
+    /** Frontmatter values the build resolved (layout images' URLs); they win over the slide list's. */
+    frontmatter?: Record<string, unknown>
   }
 }
 

@@ -5,6 +5,7 @@ import { highlightSlide, plainSlideText, renderInfo, type AnalyzedSlide } from '
 import { slideModuleCode } from '../markdown/to-module'
 import { HOT_EVENTS } from '../../shared/events'
 import type { DeckState, SlideState } from './state'
+import { layoutImageAssets } from './layout-images'
 
 export const LIST_ID = 'virtual:deck/slides'
 export const SLIDE_PREFIX = 'virtual:deck/slide/'
@@ -71,6 +72,7 @@ export function deckModules(state: DeckState) {
       hast: highlighted,
       noteHtml: slide.noteHtml,
       styles: slide.analyzed.styles,
+      frontmatter: layoutImageAssets(slide.slide, state.root, state.entry),
       onUnknownComponent: (tag) => console.warn(`[deck] slide ${no}: no component for <${tag}>`),
     })
   }

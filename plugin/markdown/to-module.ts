@@ -88,19 +88,28 @@ export interface SlideModuleInput {
   noteHtml: string
   /** Style sheets to import (KaTeX's, the slide's scoped style). */
   styles?: string[]
+  /** Frontmatter values the build resolved (layout images: a URL, or an ASSET_PREFIX file Vite bundles). */
+  frontmatter?: Record<string, string>
   /** Receives the tag of a `deck-*` element no component is registered for. */
   onUnknownComponent?: (tag: string) => void
 }
 
 /** The module code of one slide: `slots` (React elements per layout slot), `noteHtml`, and HMR self-acceptance. */
-export function slideModuleCode({ no, hast, noteHtml, styles = [], onUnknownComponent = () => {} }: SlideModuleInput): string {
+export function slideModuleCode({ no, hast, noteHtml, styles = [], frontmatter = {}, onUnknownComponent = () => {} }: SlideModuleInput): string {
   const used = new Map<string, ComponentRef>()
   const slots: string[] = []
   for (const slot of hast.children as Element[]) {
     const name = String(slot.properties?.name ?? 'default')
-    const expression = toExpression({ type: 'root', children: slot.children }, used, onUnknownComponent)
+    // An empty slot is null, so a layout can tell it from content (end's "END", two-cols-header's bottom row).
+    const empty = slot.children.every((child) => child.type === 'text' && !child.value.trim())
+    const expression = empty ? 'null' : toExpression({ type: 'root', children: slot.children }, used, onUnknownComponent)
     slots.push(`${JSON.stringify(name)}: ${expression}`)
   }
+  const frontmatterCode = serialize(frontmatter, (path) => {
+    const ref = { name: `_image${used.size}`, from: path }
+    used.set(ref.name, ref)
+    return ref.name
+  })
   const imports = [...used.values()].map((ref) =>
     ref.exportName ? `import { ${ref.exportName} as ${ref.name} } from ${JSON.stringify(ref.from)}` : `import ${ref.name} from ${JSON.stringify(ref.from)}`,
   )
@@ -111,6 +120,7 @@ export function slideModuleCode({ no, hast, noteHtml, styles = [], onUnknownComp
     `export const no = ${no}`,
     `export const noteHtml = ${JSON.stringify(noteHtml)}`,
     `export const slots = {\n${slots.join(',\n')}\n}`,
+    `export const frontmatter = ${frontmatterCode}`,
     // A content edit replaces this module only; the runtime swaps the slide in place.
     `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.slideUpdate)}, { detail: { no: ${no}, module: mod } })) })`,
   ].join('\n')

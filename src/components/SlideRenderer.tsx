@@ -35,7 +35,7 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
     >
       {mod ? (
         <SlideNoContext.Provider value={no}>
-          <Layout slots={mod.slots} frontmatter={slide.frontmatter} no={no} className={extra} />
+          <Layout slots={mod.slots} frontmatter={mod.frontmatter ? { ...slide.frontmatter, ...mod.frontmatter } : slide.frontmatter} no={no} className={extra} />
         </SlideNoContext.Provider>
       ) : null}
     </div>

@@ -68,3 +68,87 @@ test('icons: inline SVG in the text colour at 1.2em, a click reveals one, ↓ sk
   await expect(shown(page).locator('#after-unknown')).toBeVisible()
   await expect(shown(page).locator('svg')).toHaveCount(0)
 })
+
+/** The fixture's slide of each layout. */
+const LAYOUT_SLIDES = {
+  'two-cols': 4,
+  intro: 5,
+  section: 6,
+  statement: 7,
+  fact: 8,
+  quote: 9,
+  full: 10,
+  none: 11,
+  image: 12,
+  'image-left': 13,
+  'image-right': 14,
+  iframe: 15,
+  'iframe-left': 16,
+  end: 17,
+}
+
+test('layouts: walking them with → shows each in Slidev\'s markup, prerendered at /N too', async ({ page }) => {
+  await open(page, '/3')
+  const slide = shown(page)
+  for (const [layout, no] of Object.entries(LAYOUT_SLIDES)) {
+    await press(page, 'ArrowRight', `/${no}`)
+    await expect(slide).toHaveAttribute('data-slidev-no', String(no))
+    const rootOf = {
+      'two-cols': '.slidev-layout.two-cols.two-columns.gap-16',
+      none: '.slidev-layout-none',
+      'image-left': '.slidev-layout-split.image-left',
+      'image-right': '.slidev-layout-split.image-right',
+    } as Record<string, string>
+    await expect(slide.locator(rootOf[layout] ?? `.slidev-layout.${layout}`)).toBeVisible()
+  }
+  // Two columns side by side, the slide's class on each.
+  await open(page, '/4')
+  const left = await shown(page).locator('.col-left.fixture-column').boundingBox()
+  const right = await shown(page).locator('.col-right.fixture-column #right-column').boundingBox()
+  expect(right!.x).toBeGreaterThan(left!.x + left!.width / 2)
+  expect(Math.abs(right!.y - left!.y)).toBeLessThan(40)
+  // The cover's background is the local picture beside the deck, bundled (no network), darkened, with white text.
+  await open(page, '/1')
+  const cover = shown(page).locator('.slidev-layout.cover.fixture-cover')
+  const background = await cover.evaluate((el) => getComputedStyle(el).backgroundImage)
+  expect(background).toMatch(/linear-gradient.*url\("(data:image\/svg\+xml|[^"]*\/assets\/slidev-cover)/)
+  await expect(cover.locator('h1')).toHaveCSS('color', 'rgb(255, 255, 255)')
+  // image-left: the picture fills the left half; its content half carries the slide's class.
+  await open(page, '/13')
+  const picture = await shown(page).locator('.image-left .slidev-layout-image').boundingBox()
+  const text = await shown(page).locator('.image-left .slidev-layout.default.fixture-image-content h1').boundingBox()
+  expect(picture!.width).toBeGreaterThan(100)
+  expect(text!.x).toBeGreaterThanOrEqual(picture!.x + picture!.width)
+  // The prerendered page already holds the layout before any script runs.
+  const html = await (await page.request.get(`${origin}/13`)).text()
+  expect(html).toContain('slidev-layout-split image-left')
+  expect(html).toContain('fixture-image-content')
+  // end: "END" when the slide has no text, white on black.
+  await open(page, '/17')
+  await expect(shown(page).locator('.slidev-layout.end')).toHaveText('END')
+  await expect(shown(page).locator('.slidev-layout.end')).toHaveCSS('background-color', 'rgb(0, 0, 0)')
+  // The iframe layouts show their fallback panel when the page cannot be reached.
+  await open(page, '/15')
+  await expect(shown(page).locator('.slidev-layout.iframe .deck-embed-fallback')).toContainText('Start the demo first.')
+})
+
+test('layouts print one page per slide, and the reader stacks two columns', async ({ page }) => {
+  await page.goto(`${origin}/print?range=4,13,17`)
+  await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true', { timeout: 20_000 })
+  await expect(page.locator('[id="004-00"] .slidev-layout.two-cols .col-right #right-column')).toBeVisible()
+  await expect(page.locator('[id="013-00"] .slidev-layout-split.image-left .slidev-layout-image')).toBeVisible()
+  await expect(page.locator('[id="017-00"] .slidev-layout.end')).toHaveText('END')
+
+  await page.goto(`${origin}/4?view=reader`)
+  await expect(page.locator('.deck-reader-root:not([aria-busy]) [data-testid="reader-counter"]')).toBeAttached({ timeout: 20_000 })
+  const section = page.locator('#slide-4')
+  const left = await section.locator('.col-left').boundingBox()
+  const right = await section.locator('.col-right').boundingBox()
+  // One column: the right column reads after the left one, below it.
+  expect(right!.y).toBeGreaterThanOrEqual(left!.y + left!.height)
+  expect(Math.abs(right!.x - left!.x)).toBeLessThan(2)
+  const image = await page.locator('#slide-13 .slidev-layout-image').boundingBox()
+  const imageText = await page.locator('#slide-13 .slidev-layout.default').boundingBox()
+  expect(image!.height).toBeGreaterThan(100)
+  expect(imageText!.y).toBeGreaterThanOrEqual(image!.y + image!.height)
+})

@@ -20,7 +20,7 @@ function ReaderSlideBody({ slide, mod, t }: { slide: SlideMeta; mod: SlideModule
   return (
     <>
       <div className={`slidev-page slidev-page-${slide.no}`} data-slidev-no={slide.no}>
-        <Layout slots={slots} frontmatter={slide.frontmatter} no={slide.no} className={extra} />
+        <Layout slots={slots} frontmatter={mod.frontmatter ? { ...slide.frontmatter, ...mod.frontmatter } : slide.frontmatter} no={slide.no} className={extra} />
       </div>
       {mod.noteHtml ? (
         <details className="deck-reader-notes">
