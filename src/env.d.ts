@@ -5,8 +5,10 @@ declare module 'virtual:deck/slides' {
   import type { DeckConfig } from '../shared/config'
   export interface SlideMeta {
     no: number
-    title: string
-    level: number
+    /** Unset when the slide has neither a frontmatter title nor a heading (as in Slidev). */
+    title?: string
+    /** Unset unless frontmatter `level` or the heading that gave the title says it (as in Slidev). */
+    level?: number
     layout: string
     frontmatter: Record<string, unknown>
     clicks: number
@@ -45,7 +47,7 @@ declare module 'virtual:deck/slide' {
 }
 
 declare module 'virtual:deck/search' {
-  const entries: { no: number; title: string; text: string; note: string }[]
+  const entries: { no: number; title?: string; text: string; note: string }[]
   export default entries
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { highlightSlide, plainSlideText, renderInfo, type AnalyzedSlide } from '../markdown/pipeline'
 import { slideModuleCode } from '../markdown/to-module'
+import { scopeSlideStyles } from '../markdown/rehype-scoped-style'
 import { HOT_EVENTS } from '../../shared/events'
 import type { DeckState, SlideState } from './state'
 import { layoutImageAssets } from './layout-images'
@@ -54,22 +55,23 @@ export function deckModules(state: DeckState) {
   }
 
   /** Each slide's module code per analysis, so the prerendering build does not highlight the deck again. */
-  const moduleCache = new WeakMap<AnalyzedSlide, { noteHtml: string; code: Promise<string> }>()
+  const moduleCache = new WeakMap<AnalyzedSlide, { no: number; noteHtml: string; code: Promise<string> }>()
   const slideModule = (no: number): Promise<string> => {
     const slide = state.states[no - 1]
     if (!slide) return Promise.resolve(`export const no = ${no}\nexport const noteHtml = ''\nexport const slots = { default: null }`)
     if (!state.isBuild) return makeSlideModule(no, slide)
     const cached = moduleCache.get(slide.analyzed)
-    if (cached && cached.noteHtml === slide.noteHtml) return cached.code
+    // Two slides with the same text share an analysis, not a module (its number and scoped styles are its own).
+    if (cached && cached.no === no && cached.noteHtml === slide.noteHtml) return cached.code
     const code = makeSlideModule(no, slide)
-    moduleCache.set(slide.analyzed, { noteHtml: slide.noteHtml, code })
+    moduleCache.set(slide.analyzed, { no, noteHtml: slide.noteHtml, code })
     return code
   }
   const makeSlideModule = async (no: number, slide: SlideState): Promise<string> => {
     const highlighted = await highlightSlide(slide.analyzed.hast, state.deck!.config)
     return slideModuleCode({
       no,
-      hast: highlighted,
+      hast: scopeSlideStyles(highlighted, no),
       noteHtml: slide.noteHtml,
       styles: slide.analyzed.styles,
       frontmatter: layoutImageAssets(slide.slide, state.root, state.entry),

@@ -24,6 +24,7 @@ import rehypeInfo from './rehype-info'
 import { rehypeAuthorHtml } from '../../shared/sanitize'
 import remarkBlockMeta from './remark-block-meta'
 import rehypeMathLines from './rehype-math-lines'
+import rehypeScopedStyle from './rehype-scoped-style'
 
 export interface SlideCompileOptions {
   total: number
@@ -84,6 +85,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })
     .use(rehypeEmbeds)
+    .use(rehypeScopedStyle)
     .use(rehypeSlots)
   const file = new VFile({ value: content })
   const hast = processor.runSync(processor.parse(file), file) as Root
@@ -128,6 +130,7 @@ export function plainSlideText(content: string): string {
   return content
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(style|script)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')

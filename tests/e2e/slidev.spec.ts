@@ -69,26 +69,49 @@ test('icons: inline SVG in the text colour at 1.2em, a click reveals one, ↓ sk
   await expect(shown(page).locator('svg')).toHaveCount(0)
 })
 
+test('scoped <style>: a slide\'s style applies to that slide only, also when slides are drawn side by side', async ({ page }) => {
+  await open(page, '/3')
+  await press(page, 'ArrowRight', '/4')
+  await expect(shown(page).locator('#scoped-red')).toHaveCSS('color', 'rgb(200, 0, 0)')
+  await expect(shown(page).locator('h1')).toHaveCSS('letter-spacing', '3px')
+  await expect(shown(page).locator('h1')).not.toHaveCSS('text-decoration-line', 'underline')
+  await press(page, 'ArrowRight', '/5')
+  await expect(shown(page).locator('#scoped-plain')).not.toHaveCSS('color', 'rgb(200, 0, 0)')
+  await expect(shown(page).locator('h1')).toHaveCSS('text-decoration-line', 'underline')
+  await expect(shown(page).locator('h1')).toHaveCSS('letter-spacing', 'normal')
+  // In print every slide is on the page at once: each keeps its own style.
+  await page.goto(`${origin}/print?range=4-5`)
+  await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true', { timeout: 20_000 })
+  await expect(page.locator('[id="004-00"] #scoped-red')).toHaveCSS('color', 'rgb(200, 0, 0)')
+  await expect(page.locator('[id="005-00"] #scoped-plain')).not.toHaveCSS('color', 'rgb(200, 0, 0)')
+  await expect(page.locator('[id="004-00"] h1')).not.toHaveCSS('text-decoration-line', 'underline')
+  // A rule under html.dark is scoped after it: it applies in dark mode, on this slide.
+  await open(page, '/4')
+  await page.keyboard.press('d')
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await expect(shown(page).locator('#scoped-red')).toHaveCSS('color', 'rgb(255, 120, 120)')
+})
+
 /** The fixture's slide of each layout. */
 const LAYOUT_SLIDES = {
-  'two-cols': 4,
-  intro: 5,
-  section: 6,
-  statement: 7,
-  fact: 8,
-  quote: 9,
-  full: 10,
-  none: 11,
-  image: 12,
-  'image-left': 13,
-  'image-right': 14,
-  iframe: 15,
-  'iframe-left': 16,
-  end: 17,
+  'two-cols': 6,
+  intro: 7,
+  section: 8,
+  statement: 9,
+  fact: 10,
+  quote: 11,
+  full: 12,
+  none: 13,
+  image: 14,
+  'image-left': 15,
+  'image-right': 16,
+  iframe: 17,
+  'iframe-left': 18,
+  end: 19,
 }
 
 test('layouts: walking them with → shows each in Slidev\'s markup, prerendered at /N too', async ({ page }) => {
-  await open(page, '/3')
+  await open(page, '/5')
   const slide = shown(page)
   for (const [layout, no] of Object.entries(LAYOUT_SLIDES)) {
     await press(page, 'ArrowRight', `/${no}`)
@@ -102,7 +125,7 @@ test('layouts: walking them with → shows each in Slidev\'s markup, prerendered
     await expect(slide.locator(rootOf[layout] ?? `.slidev-layout.${layout}`)).toBeVisible()
   }
   // Two columns side by side, the slide's class on each.
-  await open(page, '/4')
+  await open(page, '/6')
   const left = await shown(page).locator('.col-left.fixture-column').boundingBox()
   const right = await shown(page).locator('.col-right.fixture-column #right-column').boundingBox()
   expect(right!.x).toBeGreaterThan(left!.x + left!.width / 2)
@@ -114,41 +137,41 @@ test('layouts: walking them with → shows each in Slidev\'s markup, prerendered
   expect(background).toMatch(/linear-gradient.*url\("(data:image\/svg\+xml|[^"]*\/assets\/slidev-cover)/)
   await expect(cover.locator('h1')).toHaveCSS('color', 'rgb(255, 255, 255)')
   // image-left: the picture fills the left half; its content half carries the slide's class.
-  await open(page, '/13')
+  await open(page, '/15')
   const picture = await shown(page).locator('.image-left .slidev-layout-image').boundingBox()
   const text = await shown(page).locator('.image-left .slidev-layout.default.fixture-image-content h1').boundingBox()
   expect(picture!.width).toBeGreaterThan(100)
   expect(text!.x).toBeGreaterThanOrEqual(picture!.x + picture!.width)
   // The prerendered page already holds the layout before any script runs.
-  const html = await (await page.request.get(`${origin}/13`)).text()
+  const html = await (await page.request.get(`${origin}/15`)).text()
   expect(html).toContain('slidev-layout-split image-left')
   expect(html).toContain('fixture-image-content')
   // end: "END" when the slide has no text, white on black.
-  await open(page, '/17')
+  await open(page, '/19')
   await expect(shown(page).locator('.slidev-layout.end')).toHaveText('END')
   await expect(shown(page).locator('.slidev-layout.end')).toHaveCSS('background-color', 'rgb(0, 0, 0)')
   // The iframe layouts show their fallback panel when the page cannot be reached.
-  await open(page, '/15')
+  await open(page, '/17')
   await expect(shown(page).locator('.slidev-layout.iframe .deck-embed-fallback')).toContainText('Start the demo first.')
 })
 
 test('layouts print one page per slide, and the reader stacks two columns', async ({ page }) => {
-  await page.goto(`${origin}/print?range=4,13,17`)
+  await page.goto(`${origin}/print?range=6,15,19`)
   await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true', { timeout: 20_000 })
-  await expect(page.locator('[id="004-00"] .slidev-layout.two-cols .col-right #right-column')).toBeVisible()
-  await expect(page.locator('[id="013-00"] .slidev-layout-split.image-left .slidev-layout-image')).toBeVisible()
-  await expect(page.locator('[id="017-00"] .slidev-layout.end')).toHaveText('END')
+  await expect(page.locator('[id="006-00"] .slidev-layout.two-cols .col-right #right-column')).toBeVisible()
+  await expect(page.locator('[id="015-00"] .slidev-layout-split.image-left .slidev-layout-image')).toBeVisible()
+  await expect(page.locator('[id="019-00"] .slidev-layout.end')).toHaveText('END')
 
-  await page.goto(`${origin}/4?view=reader`)
+  await page.goto(`${origin}/6?view=reader`)
   await expect(page.locator('.deck-reader-root:not([aria-busy]) [data-testid="reader-counter"]')).toBeAttached({ timeout: 20_000 })
-  const section = page.locator('#slide-4')
+  const section = page.locator('#slide-6')
   const left = await section.locator('.col-left').boundingBox()
   const right = await section.locator('.col-right').boundingBox()
   // One column: the right column reads after the left one, below it.
   expect(right!.y).toBeGreaterThanOrEqual(left!.y + left!.height)
   expect(Math.abs(right!.x - left!.x)).toBeLessThan(2)
-  const image = await page.locator('#slide-13 .slidev-layout-image').boundingBox()
-  const imageText = await page.locator('#slide-13 .slidev-layout.default').boundingBox()
+  const image = await page.locator('#slide-15 .slidev-layout-image').boundingBox()
+  const imageText = await page.locator('#slide-15 .slidev-layout.default').boundingBox()
   expect(image!.height).toBeGreaterThan(100)
   expect(imageText!.y).toBeGreaterThanOrEqual(image!.y + image!.height)
 })

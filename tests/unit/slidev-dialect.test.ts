@@ -12,6 +12,7 @@ import { analyzeSlide, highlightSlide } from '../../plugin/markdown/pipeline'
 import { slideModuleCode } from '../../plugin/markdown/to-module'
 import { iconSetsFor } from '../../plugin/markdown/icon-sets'
 import { replaceIconTags } from '../../plugin/markdown/remark-icons'
+import { scopeCss, scopeSelector, scopeSlideStyles } from '../../plugin/markdown/rehype-scoped-style'
 import { layoutImageAssets } from '../../plugin/deck/layout-images'
 import { checkThemeAndLayouts } from '../../plugin/deck/theme-check'
 import type { LayoutProps } from '../../src/layouts/types'
@@ -58,7 +59,7 @@ async function compiled(title: string) {
   })
   const hast = await highlightSlide(analyzed.hast, { lineNumbers: false, codeCopy: false })
   const frontmatter = layoutImageAssets(slide, root, entry)
-  const code = slideModuleCode({ no: slide.no, hast, noteHtml: '', styles: analyzed.styles, frontmatter })
+  const code = slideModuleCode({ no: slide.no, hast: scopeSlideStyles(hast, slide.no), noteHtml: '', styles: analyzed.styles, frontmatter })
   // Each slot's compiled HTML, standing in for its React elements when a layout is rendered.
   const slots = Object.fromEntries(
     (hast.children as Element[]).map((slot) => [String(slot.properties.name), h('div', { 'data-slot': String(slot.properties.name), dangerouslySetInnerHTML: { __html: toHtml(slot.children) } })]),
@@ -227,5 +228,57 @@ describe('layouts', () => {
     const { warnings } = checkThemeAndLayouts(broken, root, entry)
     expect(warnings).toEqual([{ line: 9, slide: 2, file: entry, message: expect.stringMatching(/^image: image not found: "\.\/no-such-picture\.png" \(looked for tests\/fixtures\/no-such-picture\.png and public\/no-such-picture\.png\)$/) }])
     expect(layoutImageAssets(broken.slides[1]!, root, entry)).toEqual({})
+  })
+})
+
+describe('scoped style', () => {
+  it('scopes every selector of a slide\'s <style> to its root, in its module', async () => {
+    const { code, slide, analyzed } = await compiled('Scoped style')
+    expect(analyzed.messages).toEqual([])
+    const css = code.match(/_jsx\("style",\{"children":("(?:[^"\\]|\\.)*")/)?.[1]
+    expect(css).toBeDefined()
+    const sheet = JSON.parse(css!) as string
+    expect(sheet).toContain(`.slidev-page-${slide.no} .scoped-text { color: rgb(200, 0, 0); }`)
+    expect(sheet).toContain(`html.dark .slidev-page-${slide.no} .scoped-text`)
+    expect(sheet).toContain(`@media (min-width: 1px) { .slidev-page-${slide.no} h1 { letter-spacing: 3px; } }`)
+  })
+
+  it('treats <style scoped> as Slidev does (every slide style is scoped; the attribute goes)', async () => {
+    const { code, slide } = await compiled('Scoped style elsewhere')
+    expect(code).toContain(`.slidev-page-${slide.no} h1 { text-decoration: underline; }`)
+    expect(code).not.toMatch(/"scoped"/)
+  })
+
+  it.each([
+    ['h1', '.s h1'],
+    ['.a > .b', '.s .a > .b'],
+    ['html.dark h1', 'html.dark .s h1'],
+    [':root .x', ':root .s .x'],
+    ['body', 'body .s'],
+    ['html.dark body .x', 'html.dark body .s .x'],
+    ['.slidev-layout', '.s .slidev-layout'],
+    ['.slidev-page-3 h1', '.slidev-page-3 h1'],
+  ])('%s → %s', (selector, scoped) => {
+    expect(scopeSelector(selector, '.s')).toBe(scoped)
+  })
+
+  it('scopes selector lists and nested at-rules, leaves keyframes and font faces global', () => {
+    const { css } = scopeCss('h1, h2 { color: red } @supports (display: grid) { @media print { p { margin: 0 } } } @keyframes spin { from { opacity: 0 } to { opacity: 1 } } .a { .b { color: blue } }', '.s')
+    expect(css).toBe('.s h1, .s h2 { color: red } @supports (display: grid) { @media print { .s p { margin: 0 } } } @keyframes spin { from { opacity: 0 } to { opacity: 1 } } .s .a { .b { color: blue } }')
+  })
+
+  it('warns about a style that is not CSS, at its line, and leaves it out', () => {
+    const slide = analyzeSlide('# T\n\n<style>\nh1 { color: red\n</style>\n', {
+      total: 1, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false,
+    })
+    expect(slide.messages).toEqual([{ line: 3, message: expect.stringMatching(/^This <style> is not valid CSS and is left out: Unclosed block/) }])
+    expect(toHtml(scopeSlideStyles(slide.hast, 1))).toContain('<style></style>')
+  })
+
+  it('keeps <style> in a code block as code', async () => {
+    const slide = analyzeSlide('```html\n<style>\nh1 { color: red }\n</style>\n```\n', {
+      total: 1, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false,
+    })
+    expect(toHtml(scopeSlideStyles(slide.hast, 1))).not.toContain('<style>')
   })
 })

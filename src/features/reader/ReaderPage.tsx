@@ -14,7 +14,7 @@ import './reader.css'
 const surface: SlideSurface = { article: true, slideHref: (no) => `#${readerAnchor(no)}` }
 
 function ReaderSlideBody({ slide, mod, t }: { slide: SlideMeta; mod: SlideModule; t: Labels['reader'] }) {
-  const slots = useMemo(() => toArticle(mod.slots, { title: slide.title, tableLabel: t.table }), [mod, slide.title, t.table])
+  const slots = useMemo(() => toArticle(mod.slots, { title: slide.title ?? '', tableLabel: t.table }), [mod, slide.title, t.table])
   const Layout = resolveLayout(slide.layout)
   const extra = typeof slide.frontmatter.class === 'string' ? slide.frontmatter.class : undefined
   return (
