@@ -107,13 +107,15 @@ const LAYOUT_SLIDES = {
   'image-right': 16,
   iframe: 17,
   'iframe-left': 18,
-  end: 19,
+  end: 21,
 }
 
 test('layouts: walking them with → shows each in Slidev\'s markup, prerendered at /N too', async ({ page }) => {
   await open(page, '/5')
   const slide = shown(page)
   for (const [layout, no] of Object.entries(LAYOUT_SLIDES)) {
+    // The slides between iframe-left and end are the separator slides, walked in the next test.
+    if (layout === 'end') await open(page, '/20')
     await press(page, 'ArrowRight', `/${no}`)
     await expect(slide).toHaveAttribute('data-slidev-no', String(no))
     const rootOf = {
@@ -147,7 +149,7 @@ test('layouts: walking them with → shows each in Slidev\'s markup, prerendered
   expect(html).toContain('slidev-layout-split image-left')
   expect(html).toContain('fixture-image-content')
   // end: "END" when the slide has no text, white on black.
-  await open(page, '/19')
+  await open(page, '/21')
   await expect(shown(page).locator('.slidev-layout.end')).toHaveText('END')
   await expect(shown(page).locator('.slidev-layout.end')).toHaveCSS('background-color', 'rgb(0, 0, 0)')
   // The iframe layouts show their fallback panel when the page cannot be reached.
@@ -156,11 +158,11 @@ test('layouts: walking them with → shows each in Slidev\'s markup, prerendered
 })
 
 test('layouts print one page per slide, and the reader stacks two columns', async ({ page }) => {
-  await page.goto(`${origin}/print?range=6,15,19`)
+  await page.goto(`${origin}/print?range=6,15,21`)
   await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true', { timeout: 20_000 })
   await expect(page.locator('[id="006-00"] .slidev-layout.two-cols .col-right #right-column')).toBeVisible()
   await expect(page.locator('[id="015-00"] .slidev-layout-split.image-left .slidev-layout-image')).toBeVisible()
-  await expect(page.locator('[id="019-00"] .slidev-layout.end')).toHaveText('END')
+  await expect(page.locator('[id="021-00"] .slidev-layout.end')).toHaveText('END')
 
   await page.goto(`${origin}/6?view=reader`)
   await expect(page.locator('.deck-reader-root:not([aria-busy]) [data-testid="reader-counter"]')).toBeAttached({ timeout: 20_000 })
@@ -174,4 +176,15 @@ test('layouts print one page per slide, and the reader stacks two columns', asyn
   const imageText = await page.locator('#slide-15 .slidev-layout.default').boundingBox()
   expect(image!.height).toBeGreaterThan(100)
   expect(imageText!.y).toBeGreaterThanOrEqual(image!.y + image!.height)
+})
+
+test('separators as Slidev splits them: ---- with text, and --- with text opening frontmatter', async ({ page }) => {
+  await open(page, '/18')
+  await press(page, 'ArrowDown', '/19')
+  await expect(shown(page).locator('#four-dashes')).toBeVisible()
+  await expect(shown(page).locator('.slidev-layout.default h1')).toHaveText('Four dashes')
+  await press(page, 'ArrowRight', '/20')
+  await expect(shown(page).locator('.slidev-layout.center #dashes-text')).toBeVisible()
+  await press(page, 'ArrowRight', '/21')
+  await expect(shown(page).locator('.slidev-layout.end')).toHaveText('END')
 })

@@ -78,6 +78,19 @@ describe('the fixture deck', () => {
   it('parses without errors', () => {
     expect(deck.errors).toEqual([])
   })
+
+  it('splits as Slidev does: ---- with text is a separator, --- with text opens frontmatter', () => {
+    const four = slideTitled('Four dashes')
+    const opened = slideTitled('Dashes with text')
+    expect(opened.no).toBe(four.no + 1)
+    expect(four.layout).toBe('default')
+    expect(four.content).not.toContain('----')
+    expect(opened.frontmatter).toEqual({ layout: 'center' })
+    expect(opened.layout).toBe('center')
+    // The end slide has neither title nor level, as Slidev leaves them.
+    const end = deck.slides.at(-1)!
+    expect([end.layout, end.title, end.level]).toEqual(['end', undefined, undefined])
+  })
 })
 
 describe('icons', () => {
