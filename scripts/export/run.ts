@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { findChromium, launchOffline } from '../browser'
 import { buildIfStale } from './build'
-import { serveStatic } from './static-server'
+import { serveStatic } from '../../server/static'
 import { finishPdf } from './pdf-finish'
 import { outputName, pdfFileName, type ExportSettings } from './options'
 import { createProgress } from './progress'
@@ -92,7 +92,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     })
     page.on('requestfailed', (request) => {
       const url = request.url()
-      const offline = !url.startsWith(server.origin)
+      const offline = !url.startsWith(server.url)
       warnings.push(`could not load ${url}${offline ? ' (the export runs offline: only files of the build load)' : ` (${request.failure()?.errorText ?? 'failed'})`}`)
     })
     page.on('response', (response) => {
@@ -104,7 +104,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     if (options.withClicks) query.set('print', 'clicks')
     const path = options.notes ? '/presenter/print' : '/print'
     t = Date.now()
-    await page.goto(`${server.origin}${path}${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
+    await page.goto(`${server.url}${path}${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
     await waitForReady(page, options.timeoutMs ?? 120_000, (text: string) => progress.update(text))
     lap('render', t)
 
@@ -144,7 +144,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
       // CSS pixels are 3/4 of a point: 980 × 552 px slides are 735 × 414 pt pages.
       pageSize: options.notes ? undefined : { width: manifest.canvasWidth * 0.75, height: manifest.canvasHeight * 0.75 },
       outline,
-      origin: server.origin,
+      origin: server.url,
       slidePage: firstPage,
     })
     if (options.notes && finished.pages !== pageCount) warnings.push(`the handout has ${finished.pages} pages where ${pageCount} were expected; bookmarks may be off by a page`)
