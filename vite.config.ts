@@ -13,6 +13,9 @@ const singleFile = Boolean(process.env.DECK_SINGLE_FILE)
 
 const routerBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url))
 
+/** What a deck's own components import of the engine (DESIGN.md, "A deck's own code"). */
+const deckClient = { find: /^@deck\/client$/, replacement: fileURLToPath(new URL('./src/deck-api.ts', import.meta.url)) }
+
 export default defineConfig(({ command }) => ({
   // react-router's package exports only its development build to browsers; the static build takes the production one.
   // Mermaid's own minified ES build (split per diagram type) saves the build from re-bundling and minifying 3 MB.
@@ -20,6 +23,7 @@ export default defineConfig(({ command }) => ({
     command === 'build'
       ? {
           alias: [
+            deckClient,
             { find: /^react-router$/, replacement: routerBuild('index.mjs') },
             { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
             {
@@ -30,7 +34,7 @@ export default defineConfig(({ command }) => ({
             },
           ],
         }
-      : {},
+      : { alias: [deckClient] },
   plugins: [deck(), prerender(), deckUnoCSS(), drawings(), deckSync(), react()],
   // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would
   // rewrite the other's dependencies under a running page and force it to reload.
