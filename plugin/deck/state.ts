@@ -14,6 +14,13 @@ export interface SlideState {
   noteHtml: string
 }
 
+/** Blank lines between where a slide's content starts and its first text: the parser trims them off the content. */
+function blankLinesBefore(slide: Slide): number {
+  const lines = slide.raw.split('\n').slice(slide.contentStart - slide.start)
+  const first = lines.findIndex((l) => l.trim() !== '')
+  return first < 0 ? 0 : first
+}
+
 export class DeckState {
   root = process.cwd()
   entry = deckEntry(this.root)
@@ -70,7 +77,7 @@ export class DeckState {
 
   /** A warning about a slide, naming the slide and its line in the deck file. */
   warningOf(state: SlideState, m: Pick<SlideMessage, 'line' | 'message'>): string {
-    const line = m.line ? state.slide.contentStart + m.line : state.slide.start + 1
+    const line = m.line ? state.slide.contentStart + blankLinesBefore(state.slide) + m.line : state.slide.start + 1
     return `slide ${state.slide.no} (${relative(this.root, state.slide.filepath ?? this.entry)}:${line}): ${m.message}`
   }
 

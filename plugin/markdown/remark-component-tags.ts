@@ -3,7 +3,7 @@
 import type { Root, Html } from 'mdast'
 import { visit } from 'unist-util-visit'
 
-/** `ReserveRatioSimulator` → `reserve-ratio-simulator`. */
+/** `SlideCurrentNo` → `slide-current-no`. */
 export function kebab(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z])([A-Z][a-z])/g, '$1-$2').toLowerCase()
 }
