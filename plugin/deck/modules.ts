@@ -75,7 +75,7 @@ export function deckModules(state: DeckState) {
       noteHtml: slide.noteHtml,
       styles: slide.analyzed.styles,
       frontmatter: layoutImageAssets(slide.slide, state.root, state.entry),
-      onUnknownComponent: (tag) => console.warn(`[deck] slide ${no}: no component for <${tag}>`),
+      deckComponents: state.components.byTag,
     })
   }
 
