@@ -90,11 +90,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
       // Failed loads are reported below with their address, which the console line lacks.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) warnings.push(`console: ${message.text()}`)
     })
-    page.on('requestfailed', (request) => {
-      const url = request.url()
-      const offline = !url.startsWith(server.origin)
-      warnings.push(`could not load ${url}${offline ? ' (the export runs offline: only files of the build load)' : ` (${request.failure()?.errorText ?? 'failed'})`}`)
-    })
+    page.on('requestfailed', (request) => warnings.push(failedLoad(request.url(), server.origin, request.failure()?.errorText)))
     page.on('response', (response) => {
       if (response.status() >= 400) warnings.push(`could not load ${response.url()} (HTTP ${response.status()})`)
     })
@@ -159,6 +155,11 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     await browser?.close().catch(() => {})
     await server.close()
   }
+}
+
+/** The warning for an address the page could not load: outside the build, the export's being offline is why. */
+export function failedLoad(url: string, origin: string, error = 'failed'): string {
+  return `could not load ${url}${url.startsWith(origin) ? ` (${error})` : ' (the export runs offline: only files of the build load)'}`
 }
 
 /** "slide 6, 11, 16 and 4 more": short enough for one terminal line. */
