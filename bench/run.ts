@@ -1,7 +1,7 @@
 // Measures the deck's speed (build, first load, slide changes, dev server, HMR, and each feature's own bench) against bench/budgets.json.
 // Usage: npm run bench [-- --only build,load,nav,...] [--json out.json]
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync, rmSync, symlinkSync } from 'node:fs'
 import { resolve, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -29,9 +29,9 @@ function record(name: string, value: number, unit: string) {
 }
 
 /** Runs a child and resolves with its output; rejects with its stderr when it fails. */
-function run(command: string, commandArgs: string[], env: Record<string, string> = {}) {
+function run(command: string, commandArgs: string[], env: Record<string, string> = {}, cwd = root) {
   return new Promise<{ stdout: string; stderr: string }>((resolvePromise, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env } })
+    const child = spawn(command, commandArgs, { cwd, env: { ...process.env, ...env } })
     let out = ''
     let err = ''
     child.stdout.on('data', (d) => (out += d))
@@ -48,6 +48,37 @@ async function benchBuild() {
   record('build.wallMs', performance.now() - started, 'ms')
   const kb = Number(/__MAXRSS__(\d+)/.exec(stderr)?.[1] ?? 0)
   if (kb) record('build.peakMemoryMB', kb / 1024, 'MB')
+}
+
+/**
+ * Slidev building the same deck, when bench/peer is installed (`cd bench/peer && npm install`; never a dependency of
+ * the project): its wall time and peak memory, and ours as ratios of them, measured in the same run.
+ */
+async function benchPeer() {
+  const peer = resolve(root, 'bench/peer')
+  const slidev = join(peer, 'node_modules', '.bin', 'slidev')
+  if (!existsSync(slidev)) {
+    console.log('peer: bench/peer is not installed (cd bench/peer && npm install): no Slidev figures')
+    return
+  }
+  console.log('peer: Slidev building the same deck')
+  // Slidev finds the deck's theme beside the deck: the deck is copied next to the peer's node_modules.
+  const deckDir = join(work, 'peer-deck')
+  rmSync(deckDir, { recursive: true, force: true })
+  mkdirSync(deckDir, { recursive: true })
+  copyFileSync(resolve(root, entry), join(deckDir, 'slides.md'))
+  copyFileSync(join(peer, 'package.json'), join(deckDir, 'package.json'))
+  symlinkSync(join(peer, 'node_modules'), join(deckDir, 'node_modules'))
+  const publicDir = join(dirname(resolve(root, entry)), 'public')
+  if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'))
+  const started = performance.now()
+  const { stderr } = await run('/usr/bin/time', ['-f', '__MAXRSS__%M', slidev, 'build', 'slides.md', '--out', join(work, 'peer-dist')], {}, deckDir)
+  record('peer.build.wallMs', performance.now() - started, 'ms (Slidev)')
+  const kb = Number(/__MAXRSS__(\d+)/.exec(stderr)?.[1] ?? 0)
+  if (kb) record('peer.build.peakMemoryMB', kb / 1024, 'MB (Slidev)')
+  if (results['build.wallMs']) record('build.wallToSlidev', results['build.wallMs'].value / results['peer.build.wallMs']!.value, "× Slidev's build time")
+  if (results['build.peakMemoryMB'] && results['peer.build.peakMemoryMB'])
+    record('build.memoryToSlidev', results['build.peakMemoryMB'].value / results['peer.build.peakMemoryMB'].value, "× Slidev's peak memory")
 }
 
 /** Bytes of one kind that arrived: as sent (raw) and gzipped (what a host that compresses sends). */
@@ -311,6 +342,7 @@ mkdirSync(work, { recursive: true })
 if (wanted('build') || !existsSync(join(dist, 'index.html'))) {
   await benchBuild()
 }
+if (wanted('peer')) await benchPeer()
 const browser = await launchChromium().catch((error: Error) => {
   // No browser: the finder's one line says what was tried and how to install one.
   console.error(error.message)
