@@ -1,7 +1,7 @@
 // One Chromium showing the deck's print view (every page of the range, drawn once): what the PNG, PowerPoint and
 // HTML exports read their slides from, so a multi-format export starts the browser and draws the slides once.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
-import { serveStatic } from './static-server'
+import { serveStatic } from '../../server/static'
 import { failedLoad, waitForReady, type DeckManifest } from './run'
 import type { Box } from './slide-shapes'
 
@@ -61,12 +61,12 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
     await context.addInitScript('globalThis.__name = (fn) => fn')
     const page = await context.newPage()
     page.on('pageerror', (error) => warnings.push(`page error: ${error.message}`))
-    page.on('requestfailed', (request) => warnings.push(failedLoad(request.url(), server.origin, request.failure()?.errorText)))
+    page.on('requestfailed', (request) => warnings.push(failedLoad(request.url(), server.url, request.failure()?.errorText)))
     const query = new URLSearchParams()
     if (options.range) query.set('range', options.range)
     if (options.withClicks) query.set('print', 'clicks')
     const started = Date.now()
-    await page.goto(`${server.origin}/print${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
+    await page.goto(`${server.url}/print${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
     await waitForReady(page, options.timeoutMs ?? 120_000, options.report ?? (() => {}))
     const ids = await page.evaluate(() => [...document.querySelectorAll('.print-slide-container')].map((el) => el.id))
     if (!ids.length) throw new Error(`Nothing to export: the range "${options.range ?? 'all'}" selects no slide of the ${manifest.slides.length}.`)
@@ -75,7 +75,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
       return { id, no, clicks }
     })
     const cdp = await context.newCDPSession(page)
-    return { page, cdp, origin: server.origin, pages, warnings, ms: { render: Date.now() - started }, close, context }
+    return { page, cdp, origin: server.url, pages, warnings, ms: { render: Date.now() - started }, close, context }
   } catch (error) {
     await close()
     throw error
