@@ -53,25 +53,31 @@ const SERVER_ENTRY = 'src/prerender.tsx'
 /** The Node build of the app: a build product, never deployed (one folder per build process: builds run side by side). */
 const SERVER_OUT = `node_modules/.cache/deck-prerender/${process.pid}`
 
-/** The template with a page's HTML in #app, its title, and its slide's module preloaded. */
+/** The template with a page's HTML in #app, its title, and its slide's modules preloaded and style sheets linked. */
 export function pageHtml(template: string, page: PrerenderedPage, html: string, title: string, preloads: string[], headScript = ''): string {
-  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')
+  const links = preloads.map((href) => (href.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`)).join('')
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', `${headScript ? `<script>${headScript}</script>` : ''}${links}</head>`)
     .replace(/<div id="app"><\/div>/, `<div id="app" data-prerendered="${escapeHtml(page.url)}">${html}</div>`)
 }
 
-/** The build's modules a slide needs: its own chunk and the chunks that chunk imports (statically). */
+/**
+ * The build's files a slide needs: its own chunk and the chunks that chunk imports (statically), and the style sheets
+ * they import (a deck component's, KaTeX's), so a prerendered page is styled before its script runs.
+ */
 function slideChunks(bundle: OutputBundle, base: string): Map<number, string[]> {
   const byFile = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])))
-  const entryImports = new Set(Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.isEntry ? [c.fileName, ...c.imports] : [])))
+  const entries = Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.isEntry ? [c] : []))
+  const entryImports = new Set(entries.flatMap((c) => [c.fileName, ...c.imports]))
+  const entryCss = new Set(entries.flatMap((c) => [c, ...c.imports.map((f) => byFile.get(f))]).flatMap((c) => [...(c?.viteMetadata?.importedCss ?? [])]))
   const result = new Map<number, string[]>()
   for (const chunk of byFile.values()) {
     const id = chunk.facadeModuleId ?? ''
     if (!id.startsWith('\0' + SLIDE_PREFIX)) continue
     const files = [chunk.fileName, ...chunk.imports.filter((f) => !entryImports.has(f))]
-    result.set(Number(id.slice(SLIDE_PREFIX.length + 1)), files.map((f) => base + f))
+    const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]).filter((f) => !entryCss.has(f))
+    result.set(Number(id.slice(SLIDE_PREFIX.length + 1)), [...files, ...new Set(css)].map((f) => base + f))
   }
   return result
 }
@@ -130,7 +136,7 @@ export default function prerenderPlugin(): Plugin {
       await builder.build(client)
       await builder.build(server)
       const dist = resolve(root, client.config.build.outDir)
-      // A chunk that only imported CSS (KaTeX's) is dropped from the output after generateBundle: never preload it.
+      // A chunk that only imported CSS (KaTeX's) is dropped from the output after generateBundle: never preload it (its style sheet stays).
       for (const [no, hrefs] of chunksOfSlide) chunksOfSlide.set(no, hrefs.filter((href) => existsSync(join(dist, href.slice(base.length)))))
       await prerender(resolve(root, server.config.build.outDir, 'prerender.js'), dist, chunksOfSlide, { css: readerCss, base })
       rmSync(resolve(root, server.config.build.outDir), { recursive: true, force: true })

@@ -71,7 +71,7 @@ export function deckModules(state: DeckState) {
       hast: highlighted,
       noteHtml: slide.noteHtml,
       styles: slide.analyzed.styles,
-      onUnknownComponent: (tag) => console.warn(`[deck] slide ${no}: no component for <${tag}>`),
+      deckComponents: state.components.byTag,
     })
   }
 

@@ -24,6 +24,9 @@ import rehypeInfo from './rehype-info'
 import { rehypeAuthorHtml } from '../../shared/sanitize'
 import remarkBlockMeta from './remark-block-meta'
 import rehypeMathLines from './rehype-math-lines'
+import rehypeBindings from './rehype-bindings'
+import rehypeComponents from './rehype-components'
+import { slideComponents } from './to-module'
 
 export interface SlideCompileOptions {
   total: number
@@ -37,6 +40,8 @@ export interface SlideCompileOptions {
   deckDir: string
   /** How broken diagrams are found: at once (default), `'later'` (see AnalyzedSlide.later), or not at all. */
   checkDiagrams?: boolean | 'later'
+  /** Tags of the deck's own components (plugin/deck/components.ts); any other unknown component tag is a warning. */
+  deckComponents?: Iterable<string>
 }
 
 export interface SlideMessage {
@@ -79,7 +84,9 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     // Before rehype-raw, which drops the places of nodes that were not raw HTML (a TeX error names its line).
     .use(rehypeKatex, { strict: 'ignore' })
     .use(rehypeRaw)
-    .use(rehypeLinks, { total: options.total, configs: options.configs })
+    .use(rehypeBindings, { configs: options.configs })
+    .use(rehypeComponents, { known: new Set([...Object.keys(slideComponents()), ...(options.deckComponents ?? [])]) })
+    .use(rehypeLinks, { total: options.total })
     .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })

@@ -12,18 +12,35 @@ export interface ComponentRef {
   exportName?: string
 }
 
-/** Components the Markdown can use, keyed by their HAST tag name. */
-export const slideComponents: Record<string, ComponentRef> = {
+const builtin = (name: string): ComponentRef => ({ name, from: `/src/components/builtin/${name}.tsx` })
+
+/** Slidev's built-in components an author writes as tags, keyed by their HAST tag name; a deck's own may replace them. */
+export const builtinComponents: Record<string, ComponentRef> = {
   'deck-link': { name: 'SlideLink', from: '/src/components/SlideLink.tsx' },
+  'deck-toc': builtin('Toc'),
+  'deck-arrow': builtin('Arrow'),
+  'deck-transform': builtin('Transform'),
+  'deck-slide-current-no': builtin('SlideCurrentNo'),
+  'deck-slides-total': builtin('SlidesTotal'),
+  'deck-youtube': builtin('Youtube'),
+}
+
+/** Components the compiler puts in for Markdown (diagram fences, code blocks, iframes): never replaced. */
+export const compilerComponents: Record<string, ComponentRef> = {
   'deck-mermaid': { name: 'Mermaid', from: '/src/components/Mermaid.tsx' },
   'deck-code-copy': { name: 'CodeCopy', from: '/src/components/CodeCopy.tsx' },
   'deck-embed': { name: 'Embed', from: '/src/components/Embed.tsx' },
-  'deck-reserve-ratio-simulator': { name: 'ReserveRatioSimulator', from: '/src/components/deck/ReserveRatioSimulator.tsx' },
-  'deck-multiplier-calculator': { name: 'MultiplierCalculator', from: '/src/components/deck/MultiplierCalculator.tsx' },
+}
+
+/** Every component a slide can use: the built-in ones, the deck's own (components/, by file name), the compiler's. */
+export function slideComponents(deckComponents: Record<string, ComponentRef> = {}): Record<string, ComponentRef> {
+  return { ...builtinComponents, ...deckComponents, ...compilerComponents }
 }
 
 /** Marks a property value that is a file for Vite to bundle (rehype-images): the module imports it and uses its URL. */
 export const ASSET_PREFIX = '\u0000deck-asset:'
+/** Marks a component's bound value (rehype-bindings), JSON after the prefix: the module writes it as a literal. */
+export const BOUND_PREFIX = '\u0000deck-bound:'
 
 class Code {
   constructor(readonly code: string) {}
@@ -34,6 +51,7 @@ const FRAGMENT = Symbol('Fragment')
 function serialize(value: unknown, asset: (path: string) => string): string {
   if (value instanceof Code) return value.code
   if (typeof value === 'string' && value.startsWith(ASSET_PREFIX)) return asset(value.slice(ASSET_PREFIX.length))
+  if (typeof value === 'string' && value.startsWith(BOUND_PREFIX)) return value.slice(BOUND_PREFIX.length)
   if (Array.isArray(value)) return `[${value.map((v) => serialize(v, asset)).join(',')}]`
   if (value === undefined) return 'undefined'
   if (value && typeof value === 'object') {
@@ -44,9 +62,7 @@ function serialize(value: unknown, asset: (path: string) => string): string {
 }
 
 /** The code of the JSX expression for a HAST root, and the components it uses. */
-function toExpression(root: Root, used: Map<string, ComponentRef>, onUnknown: (tag: string) => void): string {
-  const components: Record<string, unknown> = {}
-  for (const [tag, ref] of Object.entries(slideComponents)) components[tag] = ref
+function toExpression(root: Root, components: Record<string, ComponentRef>, used: Map<string, ComponentRef>, onUnknown: (tag: string) => void): string {
   const asset = (path: string) => {
     for (const ref of used.values()) if (ref.from === path) return ref.name
     const ref = { name: `_asset${used.size}`, from: path }
@@ -88,17 +104,20 @@ export interface SlideModuleInput {
   noteHtml: string
   /** Style sheets to import (KaTeX's, the slide's scoped style). */
   styles?: string[]
-  /** Receives the tag of a `deck-*` element no component is registered for. */
+  /** The deck's own components (plugin/deck/components.ts), keyed by tag. */
+  deckComponents?: Record<string, ComponentRef>
+  /** Receives the tag of a `deck-*` element no component is registered for (rehype-components has warned already). */
   onUnknownComponent?: (tag: string) => void
 }
 
 /** The module code of one slide: `slots` (React elements per layout slot), `noteHtml`, and HMR self-acceptance. */
-export function slideModuleCode({ no, hast, noteHtml, styles = [], onUnknownComponent = () => {} }: SlideModuleInput): string {
+export function slideModuleCode({ no, hast, noteHtml, styles = [], deckComponents, onUnknownComponent = () => {} }: SlideModuleInput): string {
+  const components = slideComponents(deckComponents)
   const used = new Map<string, ComponentRef>()
   const slots: string[] = []
   for (const slot of hast.children as Element[]) {
     const name = String(slot.properties?.name ?? 'default')
-    const expression = toExpression({ type: 'root', children: slot.children }, used, onUnknownComponent)
+    const expression = toExpression({ type: 'root', children: slot.children }, components, used, onUnknownComponent)
     slots.push(`${JSON.stringify(name)}: ${expression}`)
   }
   const imports = [...used.values()].map((ref) =>

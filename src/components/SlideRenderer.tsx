@@ -7,6 +7,8 @@ import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
 import { useHydrated } from '../state/hydrated'
 import { SlideNoContext } from './slide-context'
+// Built-in components are styled before any slide's chunk arrives (prerendered pages show them at once).
+import './builtin/builtin.css'
 
 export interface SlideRendererProps {
   no: number

@@ -6,6 +6,7 @@ import type { SlideModule } from 'virtual:deck/slide'
 import type { DeckConfig } from '../../../shared/config'
 import { resolveLayout } from '../../layouts'
 import { SlideSurfaceContext, type SlideSurface } from '../../components/surface'
+import { SlideNoContext } from '../../components/slide-context'
 import { labelsFor, type Labels } from '../chrome/labels'
 import { readerAnchor } from '../../logic/reader'
 import { notesForArticle, toArticle } from './article'
@@ -20,7 +21,10 @@ function ReaderSlideBody({ slide, mod, t }: { slide: SlideMeta; mod: SlideModule
   return (
     <>
       <div className={`slidev-page slidev-page-${slide.no}`} data-slidev-no={slide.no}>
-        <Layout slots={slots} frontmatter={slide.frontmatter} no={slide.no} className={extra} />
+        {/* Components know the slide they are in (<SlideCurrentNo />, <Toc>'s current entry, widgets' state). */}
+        <SlideNoContext.Provider value={slide.no}>
+          <Layout slots={slots} frontmatter={slide.frontmatter} no={slide.no} className={extra} />
+        </SlideNoContext.Provider>
       </div>
       {mod.noteHtml ? (
         <details className="deck-reader-notes">
