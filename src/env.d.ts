@@ -51,6 +51,12 @@ declare module 'virtual:deck/search' {
   export default entries
 }
 
+declare module 'virtual:deck/slide-text' {
+  /** Each slide's Markdown without its note, in deck order (the prerendering build cuts the font for it). */
+  const texts: string[]
+  export default texts
+}
+
 declare module 'virtual:deck/setup/shortcuts' {
   import type { ShortcutsSetup } from './features/play/shortcuts'
   /** The default export of setup/shortcuts.ts beside the deck, or null when the deck has none. */

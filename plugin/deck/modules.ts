@@ -1,4 +1,5 @@
-// The virtual modules the runtime imports: the slide list, one module per slide, search text, theme, shortcuts.
+// The virtual modules the runtime imports: the slide list, one module per slide, search text, theme, shortcuts (and for
+// the prerendering build, each slide's source text).
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { highlightSlide, plainSlideText, renderInfo, type AnalyzedSlide } from '../markdown/pipeline'
@@ -13,6 +14,8 @@ export const SLIDE_PREFIX = 'virtual:deck/slide/'
 export const SEARCH_ID = 'virtual:deck/search'
 export const THEME_ID = 'virtual:deck/theme'
 export const SHORTCUTS_ID = 'virtual:deck/setup/shortcuts'
+/** Each slide's Markdown without its note (diagram sources included): what the font is cut for. Prerendering only. */
+export const SLIDE_TEXT_ID = 'virtual:deck/slide-text'
 
 /** A deck's own shortcuts: setup/shortcuts.(ts|js|mjs) beside the deck file, if there is one. */
 export function shortcutsSetupFile(deckFile: string): string | undefined {
@@ -104,7 +107,7 @@ export function deckModules(state: DeckState) {
     resolveId(id: string): string | undefined {
       // The real file when the deck has one (so Vite compiles and hot-reloads it), else a module exporting null.
       if (id === SHORTCUTS_ID) return shortcutsSetupFile(state.entry) ?? '\0' + id
-      if (id === LIST_ID || id === SEARCH_ID || id === THEME_ID || id.startsWith(SLIDE_PREFIX)) return '\0' + id
+      if (id === LIST_ID || id === SEARCH_ID || id === THEME_ID || id === SLIDE_TEXT_ID || id.startsWith(SLIDE_PREFIX)) return '\0' + id
     },
     async load(id: string): Promise<string | undefined> {
       if (!id.startsWith('\0virtual:deck/')) return
@@ -114,6 +117,7 @@ export function deckModules(state: DeckState) {
       if (bare === LIST_ID) return listModule()
       if (bare === SEARCH_ID) return searchModule()
       if (bare === THEME_ID) return themeModule()
+      if (bare === SLIDE_TEXT_ID) return `export default ${JSON.stringify(state.states.map(({ slide }) => `${slide.title}\n${slide.content}`))}`
       return slideModule(Number(bare.slice(SLIDE_PREFIX.length)))
     },
   }
