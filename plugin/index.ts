@@ -29,6 +29,8 @@ export default function deckPlugin(): Plugin {
       if (!state.deck) this.error(formatDeckErrors(errors, state.root))
       for (const slide of state.states) for (const w of state.warnings(slide)) this.warn(w)
       for (const w of state.deck.warnings) this.warn(formatDeckErrors([w], state.root))
+      // A build reports broken diagrams once its bundle is made; a dev server as mermaid's verdicts come.
+      if (!state.isBuild) state.logDiagramWarnings(state.states, this.environment.logger)
     },
     configureServer(devServer) {
       serveDeckEndpoints(devServer, state)
@@ -43,7 +45,7 @@ export default function deckPlugin(): Plugin {
     async generateBundle() {
       if (!state.deck || this.environment.name !== 'client') return
       // The diagram checks ran in mermaid's worker while the bundle was made.
-      for (const slide of state.states) for (const m of await slide.analyzed.later) this.warn(state.warningOf(slide, m))
+      for (const slide of state.states) for (const w of await state.diagramWarnings(slide)) this.warn(w)
       this.emitFile({ type: 'asset', fileName: 'deck-manifest.json', source: deckManifest(state) })
       // Beside the served folder, never in it: a file there would answer to some spelling of its URL.
       writeServerFiles(resolve(state.root, this.environment.config.build.outDir), state)

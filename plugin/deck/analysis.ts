@@ -21,12 +21,12 @@ function componentsNamed(content: string, components: DeckComponents): Record<st
   return named
 }
 
-export function createSlideAnalyzer(where: () => { root: string; entry: string; isBuild: boolean; components: DeckComponents }): SlideAnalyzer {
+export function createSlideAnalyzer(where: () => { root: string; entry: string; components: DeckComponents }): SlideAnalyzer {
   const analysisCache = new Map<string, AnalyzedSlide>()
   const noteCache = new Map<string, string>()
   return {
     analyze(slide, deck) {
-      const { root, entry, isBuild, components } = where()
+      const { root, entry, components } = where()
       const bound = slide.content.includes('$slidev.configs') ? JSON.stringify(deck.headmatter) : ''
       const named = componentsNamed(slide.content, components)
       const key = `${deck.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(deck.config.mermaid)}\0${bound}\0${JSON.stringify(named)}\0${slide.content}`
@@ -40,8 +40,6 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
           configs: deck.headmatter,
           publicDir: resolve(root, 'public'),
           deckDir: dirname(slide.filepath ?? entry),
-          // A build checks diagrams in mermaid's worker while it bundles, and reports them at the end.
-          checkDiagrams: isBuild ? 'later' : true,
           deckComponents: Object.keys(named),
         }),
       )

@@ -46,7 +46,9 @@ export function deckHotUpdate(state: DeckState) {
       }
       if (!old || listMeta(old) !== listMeta(slide)) listChanged = true
     })
-    for (const slide of state.states) for (const w of state.warnings(slide)) if (!before.some((b) => b.analyzed === slide.analyzed)) ctx.server.config.logger.warn(`[deck] ${w}`)
+    const analysedAgain = state.states.filter((slide) => !before.some((b) => b.analyzed === slide.analyzed))
+    for (const slide of analysedAgain) for (const w of state.warnings(slide)) ctx.server.config.logger.warn(`[deck] ${w}`)
+    state.logDiagramWarnings(analysedAgain, ctx.server.config.logger)
     if (state.deck && JSON.stringify(state.deck.warnings) !== beforeWarnings) {
       for (const w of state.deck.warnings) ctx.server.config.logger.warn(`[deck] ${formatDeckErrors([w], root)}`)
       ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.warnings, data: state.shownWarnings() })

@@ -1,6 +1,6 @@
 // The deck as the plugin knows it: parsed from its file, checked, each slide analysed; the last good deck kept.
 import { relative } from 'node:path'
-import type { ResolvedConfig } from 'vite'
+import type { Logger, ResolvedConfig } from 'vite'
 import { parseDeck, type Deck, type DeckError, type Slide } from '../parser.ts'
 import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline.ts'
 import { deckEntry, formatDeckErrors, readDeckFile } from './entry.ts'
@@ -83,6 +83,16 @@ export class DeckState {
 
   warnings(state: SlideState): string[] {
     return state.analyzed.messages.map((m) => this.warningOf(state, m))
+  }
+
+  /** The slide's warnings about broken diagrams, once mermaid (in its worker) has judged them. */
+  async diagramWarnings(state: SlideState): Promise<string[]> {
+    return (await state.analyzed.later).map((m) => this.warningOf(state, m))
+  }
+
+  /** Dev: logs the slides' diagram warnings as mermaid's verdicts come, holding up neither the start nor an update. */
+  logDiagramWarnings(states: SlideState[], logger: Logger): void {
+    for (const slide of states) void this.diagramWarnings(slide).then((found) => found.forEach((w) => logger.warn(`[deck] ${w}`, { timestamp: true })))
   }
 
   /** The deck's warnings as the dev overlay shows them (paths relative to the project). */

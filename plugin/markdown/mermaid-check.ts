@@ -1,5 +1,6 @@
 // Finds broken mermaid diagrams at build time (spec.md section 8), so the build can warn with slide and line.
-import { Worker, MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads'
+// Mermaid parses in a worker thread; each check is a message and a promise, so no thread ever waits for one.
+import { Worker } from 'node:worker_threads'
 import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind } from '../../shared/diagram.ts'
 
 export interface DiagramProblem {
@@ -9,102 +10,117 @@ export interface DiagramProblem {
   line?: number
 }
 
-interface Checker {
-  worker: Worker
-  port: MessagePort
-  signal: Int32Array
-  answered: boolean
+/** What the worker (mermaid-check-worker.ts) is asked, and what it answers. */
+export interface DiagramCheckRequest {
+  id: number
+  code: string
+}
+export interface DiagramCheckAnswer {
+  id: number
+  ok: boolean
+  name?: string
+  message?: string
 }
 
-// undefined: not started; null: could not start (the build then skips the syntax check).
-let checker: Checker | null | undefined
-let requests = 0
-let warnedTimeout = false
+type Verdict = Omit<DiagramCheckAnswer, 'id'>
 
-function start(): Checker | null {
-  if (checker !== undefined) return checker
-  try {
-    const signal = new Int32Array(new SharedArrayBuffer(4))
-    const { port1, port2 } = new MessageChannel()
-    const worker = new Worker(new URL('./mermaid-check-worker.mjs', import.meta.url), {
-      workerData: { port: port2, signal },
-      transferList: [port2],
+export interface DiagramChecker {
+  /** What is wrong with a diagram's text, or null when mermaid can parse it (or when the check is unavailable). */
+  check(code: string): Promise<DiagramProblem | null>
+  /** Stops the worker; checks still waiting get no verdict. */
+  close(): Promise<void>
+}
+
+/** Loading mermaid in Node takes a second or more the first time; a parse then takes milliseconds. */
+const FIRST_ANSWER_MS = 60_000
+const ANSWER_MS = 10_000
+
+/**
+ * The worker is JavaScript (checked by tsc through checkJs), so Node starts it with no loader in dev and build, and
+ * without the host's flags (tsx's loader, `--input-type`), which only slow mermaid's loading or stop the worker.
+ */
+const startWorker = () => new Worker(new URL('./mermaid-check-worker.mjs', import.meta.url), { execArgv: [] })
+
+export function createDiagramChecker(): DiagramChecker {
+  let worker: Worker | null | undefined
+  let requests = 0
+  let answered = false
+  let warned = false
+  const waiting = new Map<number, { settle: (verdict: Verdict | undefined) => void; timer: NodeJS.Timeout }>()
+
+  const warnOnce = (message: string) => {
+    if (!warned) console.warn(`[deck] ${message}; diagrams were not checked`)
+    warned = true
+  }
+  const settle = (id: number, verdict: Verdict | undefined) => {
+    const entry = waiting.get(id)
+    if (!entry) return
+    waiting.delete(id)
+    clearTimeout(entry.timer)
+    // The worker keeps the process alive only while a check waits for it (`vite build`, a script, a test run).
+    if (!waiting.size) worker?.unref()
+    entry.settle(verdict)
+  }
+  const stop = (stopped: Worker, message: string) => {
+    if (worker !== stopped) return
+    warnOnce(message)
+    worker = null
+    for (const id of [...waiting.keys()]) settle(id, undefined)
+  }
+
+  // undefined: not started; null: could not start or stopped (checks then find nothing).
+  const start = (): Worker | null => {
+    if (worker !== undefined) return worker
+    try {
+      const started = startWorker()
+      started.unref()
+      started.on('message', (answer: DiagramCheckAnswer) => {
+        answered = true
+        const { id, ...verdict } = answer
+        settle(id, verdict)
+      })
+      started.on('error', (error) => stop(started, `the mermaid syntax check stopped: ${error.message}`))
+      started.on('exit', () => stop(started, 'the mermaid syntax check stopped'))
+      worker = started
+    } catch (error) {
+      warnOnce(`the mermaid syntax check is unavailable: ${(error as Error).message}`)
+      worker = null
+    }
+    return worker
+  }
+
+  const parse = (code: string): Promise<Verdict | undefined> => {
+    const current = start()
+    if (!current) return Promise.resolve(undefined)
+    const id = ++requests
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        warnOnce('the mermaid syntax check timed out')
+        settle(id, undefined)
+      }, answered ? ANSWER_MS : FIRST_ANSWER_MS)
+      timer.unref()
+      waiting.set(id, { settle: resolve, timer })
+      current.ref()
+      current.postMessage({ id, code } satisfies DiagramCheckRequest)
     })
-    // The worker only ever answers; it must not keep `vite build` or a test run alive.
-    worker.unref()
-    port1.unref()
-    worker.on('error', (error) => {
-      console.warn(`[deck] the mermaid syntax check stopped: ${error.message}`)
-      checker = null
-    })
-    checker = { worker, port: port1, signal, answered: false }
-  } catch (error) {
-    console.warn(`[deck] the mermaid syntax check is unavailable: ${(error as Error).message}`)
-    checker = null
   }
-  return checker
-}
 
-type Answer = { id: number; ok: boolean; name?: string; message?: string }
-
-/** Answers that arrived, by request id (a blocking and a waiting caller may share the worker). */
-const answers = new Map<number, Answer>()
-
-function drain(current: Checker) {
-  for (let received = receiveMessageOnPort(current.port); received; received = receiveMessageOnPort(current.port)) {
-    const answer = received.message as Answer
-    current.answered = true
-    answers.set(answer.id, answer)
+  return {
+    check: async (code) => tooLarge(code) ?? problemOf(code, await parse(code)),
+    async close() {
+      const current = worker
+      worker = null
+      for (const id of [...waiting.keys()]) settle(id, undefined)
+      await current?.terminate()
+    },
   }
 }
 
-function ask(current: Checker, code: string): { id: number; deadline: number } {
-  const id = ++requests
-  current.port.postMessage({ id, code })
-  // Loading mermaid in Node takes a second or more the first time; a parse then takes milliseconds.
-  return { id, deadline: Date.now() + (current.answered ? 10_000 : 60_000) }
-}
+let shared: DiagramChecker | undefined
 
-function take(id: number): Answer | undefined {
-  const answer = answers.get(id)
-  answers.delete(id)
-  return answer
-}
-
-function timedOut(): undefined {
-  if (!warnedTimeout) console.warn('[deck] the mermaid syntax check timed out; diagrams were not checked')
-  warnedTimeout = true
-  return undefined
-}
-
-/** Mermaid's verdict on `code`, waiting for it; undefined when the check is unavailable or took too long. */
-function parseInWorker(code: string): Omit<Answer, 'id'> | undefined {
-  const current = start()
-  if (!current) return undefined
-  const { id, deadline } = ask(current, code)
-  for (;;) {
-    const seen = Atomics.load(current.signal, 0)
-    drain(current)
-    const answer = take(id)
-    if (answer) return answer
-    const left = deadline - Date.now()
-    if (left <= 0 || checker !== current) return timedOut()
-    Atomics.wait(current.signal, 0, seen, Math.min(left, 1000))
-  }
-}
-
-/** The same verdict without blocking this thread (a build bundles meanwhile). */
-async function parseInWorkerLater(code: string): Promise<Omit<Answer, 'id'> | undefined> {
-  const current = start()
-  if (!current) return undefined
-  const { id, deadline } = ask(current, code)
-  for (;;) {
-    drain(current)
-    const answer = take(id)
-    if (answer) return answer
-    if (Date.now() > deadline || checker !== current) return timedOut()
-    await new Promise((tick) => setTimeout(tick, 25))
-  }
+/** What is wrong with a diagram's text, or null: one worker for the process, started by the first check. */
+export function findDiagramProblem(code: string): Promise<DiagramProblem | null> {
+  return (shared ??= createDiagramChecker()).check(code)
 }
 
 /** One line of mermaid's message: jison's "Parse error on line 2:" gains its "Expecting …" line. */
@@ -116,27 +132,17 @@ function summary(message: string): string {
   return text.replace(/\s+/g, ' ').replace(/[.\s]+$/, '')
 }
 
-/** What is wrong with a diagram's text, or null when mermaid can parse it. */
-export function findDiagramProblem(code: string): DiagramProblem | null {
-  return tooLarge(code) ?? problemOf(code, parseInWorker(code))
-}
-
-/** The same, without blocking: for builds, which report broken diagrams once the bundle is written. */
-export async function findDiagramProblemLater(code: string): Promise<DiagramProblem | null> {
-  return tooLarge(code) ?? problemOf(code, await parseInWorkerLater(code))
-}
-
 function tooLarge(code: string): DiagramProblem | null {
   if (code.length <= MAX_DIAGRAM_TEXT) return null
   return { kind: 'too-large', message: `Maximum text size in diagram exceeded (${code.length} characters; the limit is ${MAX_DIAGRAM_TEXT})` }
 }
 
-function problemOf(code: string, answer: Omit<Answer, 'id'> | undefined): DiagramProblem | null {
-  if (!answer || answer.ok) return null
-  const message = answer.message ?? 'unknown error'
+function problemOf(code: string, verdict: Verdict | undefined): DiagramProblem | null {
+  if (!verdict || verdict.ok) return null
+  const message = verdict.message ?? 'unknown error'
   const line = Number(message.match(/on line (\d+)/i)?.[1] ?? message.match(/\((\d+):\d+\)/)?.[1])
   return {
-    kind: classifyDiagramError(code, { name: answer.name, message }),
+    kind: classifyDiagramError(code, { name: verdict.name, message }),
     message: shortErrorMessage(summary(message), 200),
     line: Number.isInteger(line) && line > 0 ? line : undefined,
   }

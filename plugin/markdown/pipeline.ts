@@ -39,8 +39,8 @@ export interface SlideCompileOptions {
   configs?: Record<string, unknown>
   publicDir: string
   deckDir: string
-  /** How broken diagrams are found: at once (default), `'later'` (see AnalyzedSlide.later), or not at all. */
-  checkDiagrams?: boolean | 'later'
+  /** Whether mermaid checks each diagram (default true; its warnings arrive in AnalyzedSlide.later). */
+  checkDiagrams?: boolean
   /** Tags of the deck's own components (plugin/deck/components.ts); any other unknown component tag is a warning. */
   deckComponents?: Iterable<string>
 }
@@ -57,7 +57,7 @@ export interface AnalyzedSlide {
   messages: SlideMessage[]
   /** Style sheets the slide's module imports (KaTeX's only when the slide has math). */
   styles: string[]
-  /** Warnings still being worked out (diagram checks with `checkDiagrams: 'later'`). */
+  /** Warnings still being worked out: broken diagrams, which mermaid judges in its worker while the build goes on. */
   later: Promise<SlideMessage[]>
 }
 

@@ -3,22 +3,22 @@ import type { Root, Code } from 'mdast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
 import { parseMermaidOptions } from './mermaid-options.ts'
-import { findDiagramProblem, findDiagramProblemLater, type DiagramProblem } from './mermaid-check.ts'
+import { findDiagramProblem, type DiagramProblem } from './mermaid-check.ts'
 import type { SlideMessage } from './pipeline.ts'
 
 export interface RemarkMermaidOptions {
   /** The deck's `mermaid:` configuration; a fence's own options win. */
   defaults?: Record<string, unknown>
   /**
-   * Parse each diagram with mermaid to warn about broken ones: at once (true, the default), or `'later'`, leaving
-   * promises of the warnings in `file.data.laterMessages` (a build collects them while it bundles); false: never.
+   * Parse each diagram with mermaid (in its worker) to warn about broken ones (default true): the warnings come as
+   * promises in `file.data.laterMessages`, so the tree is ready before mermaid answers.
    */
-  check?: boolean | 'later'
+  check?: boolean
 }
 
 declare module 'vfile' {
   interface DataMap {
-    /** Warnings found after the tree was compiled (`check: 'later'`). */
+    /** Warnings still being worked out when the tree is compiled (mermaid's verdicts). */
     laterMessages: Promise<SlideMessage | null>[]
   }
 }
@@ -43,15 +43,9 @@ export default function remarkMermaid(options: RemarkMermaidOptions = {}) {
         delete fenceOptions.securityLevel
       }
       const merged = { ...defaults, ...fenceOptions }
-      if (options.check === 'later') {
-        const pending = findDiagramProblemLater(node.value).then((problem) => (problem ? warningFor(problem, node) : null))
+      if (options.check !== false) {
+        const pending = findDiagramProblem(node.value).then((problem) => (problem ? warningFor(problem, node) : null))
         ;(file.data.laterMessages ??= []).push(pending)
-      } else if (options.check !== false) {
-        const problem = findDiagramProblem(node.value)
-        if (problem) {
-          const warning = warningFor(problem, node)
-          file.message(warning.message, warning.line !== undefined ? { line: warning.line, column: 1 } : undefined)
-        }
       }
       const diagram = {
         type: 'mermaid',

@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest'
 import type { Element, Root } from 'hast'
 import { visit } from 'unist-util-visit'
 import { parseMermaidOptions } from '../../plugin/markdown/mermaid-options'
-import { findDiagramProblem } from '../../plugin/markdown/mermaid-check'
+import { spawnSync } from 'node:child_process'
+import { resolve } from 'node:path'
+import { createDiagramChecker, findDiagramProblem } from '../../plugin/markdown/mermaid-check'
 import { analyzeSlide, highlightSlide, type SlideCompileOptions } from '../../plugin/markdown/pipeline'
 import { slideModuleCode } from '../../plugin/markdown/to-module'
+
+const root = resolve(import.meta.dirname, '../..')
 
 const options: SlideCompileOptions = {
   total: 5,
@@ -71,13 +75,14 @@ describe('parseMermaidOptions: a JavaScript object literal, parsed, never run', 
 })
 
 describe('remark-mermaid: fences become diagram boxes', () => {
-  it('passes the code and the merged options (deck defaults, fence wins) to the Mermaid component', () => {
+  it('passes the code and the merged options (deck defaults, fence wins) to the Mermaid component', async () => {
     const slide = analyzeSlide("# 图\n\n```mermaid {scale: 1.25, theme: 'forest'}\nflowchart LR\n  A[存款] --> B[贷款]\n```\n\n```mermaid\npie\n  \"a\" : 1\n```\n", options)
     const [first, second] = diagrams(slide.hast)
     expect(first!.properties.code).toBe('flowchart LR\n  A[存款] --> B[贷款]')
     expect(JSON.parse(String(first!.properties.options))).toEqual({ theme: 'forest', scale: 1.25 })
     expect(JSON.parse(String(second!.properties.options))).toEqual({ theme: 'neutral' })
     expect(slide.messages).toEqual([])
+    expect(await slide.later).toEqual([])
   })
 
   it('emits a module that imports the Mermaid component and hands it code and options', async () => {
@@ -105,7 +110,7 @@ describe('remark-mermaid: fences become diagram boxes', () => {
     expect(slide.messages[0]!.message).toMatch(/securityLevel: "loose" would let diagram links run script/)
   })
 
-  it('warns (never throws) about each broken diagram of spec.md section 8, naming its line', () => {
+  it('warns (never throws) about each broken diagram of spec.md section 8, naming its line', async () => {
     const big = `flowchart TD\n${'  A --> B\n'.repeat(5001)}`
     const content = [
       '# 坏图', // 1
@@ -133,24 +138,31 @@ describe('remark-mermaid: fences become diagram boxes', () => {
     ].join('\n')
     const slide = analyzeSlide(content, options)
     expect(diagrams(slide.hast)).toHaveLength(4)
-    const messages = slide.messages.map((m) => `${m.line}: ${m.message}`)
+    expect(slide.messages).toEqual([])
+    const found = await slide.later
+    const messages = found.map((m) => `${m.line}: ${m.message}`)
     expect(messages).toHaveLength(4)
     expect(messages[0]).toMatch(/^6: Broken mermaid diagram \(syntax error\): Parse error on line 3/)
     expect(messages[1]).toMatch(/^\d+: Broken mermaid diagram \(invalid front-matter\)/)
-    expect(slide.messages[1]!.line).toBeGreaterThanOrEqual(9)
+    expect(found[1]!.line).toBeGreaterThanOrEqual(9)
     expect(messages[2]).toMatch(/^16: Broken mermaid diagram \(unknown diagram type\): No diagram type detected/)
     expect(messages[3]).toMatch(/^20: Broken mermaid diagram \(its text is too long\): Maximum text size in diagram exceeded \(\d+ characters; the limit is 50000\)/)
   })
 
-  it("a build's deferred check ('later') finds the same problems without blocking the analysis", async () => {
-    const content = ['# 坏图', '', '```mermaid', 'graph TD', '  A[开始] --> B(', '  B -->> C((', '```', '', '```mermaid', 'notADiagram', '```'].join('\n')
-    const now = analyzeSlide(content, options)
-    const later = analyzeSlide(content, { ...options, checkDiagrams: 'later' })
-    expect(later.messages).toEqual([])
-    expect(diagrams(later.hast)).toHaveLength(2)
-    expect(await later.later).toEqual(now.messages)
-    expect(await now.later).toEqual([])
+  it('compiles the slide before mermaid answers, and checks nothing when told not to', async () => {
+    const content = ['# 坏图', '', '```mermaid', 'graph TD', '  A[开始] --> B(', '```'].join('\n')
+    const checked = analyzeSlide(content, options)
+    let answered = false
+    void checked.later.then(() => (answered = true))
+    // The tree and the click count are there at once; mermaid's verdict comes from its worker afterwards.
+    expect(diagrams(checked.hast)).toHaveLength(1)
+    expect(answered).toBe(false)
+    expect(await checked.later).toEqual([{ line: 5, message: expect.stringMatching(/^Broken mermaid diagram \(syntax error\)/) }])
+    const unchecked = analyzeSlide(content, { ...options, checkDiagrams: false })
+    expect(diagrams(unchecked.hast)).toHaveLength(1)
+    expect(await unchecked.later).toEqual([])
   })
+
 })
 
 describe('findDiagramProblem: mermaid itself judges the text', () => {
@@ -166,7 +178,50 @@ describe('findDiagramProblem: mermaid itself judges the text', () => {
     ['', 'not-found'],
     ['x'.repeat(50_001), 'too-large'],
   ]
-  it.each(cases)('%j → %s', (code, kind) => {
-    expect(findDiagramProblem(code)?.kind ?? null).toBe(kind)
+  it.each(cases)('%j → %s', async (code, kind) => {
+    expect((await findDiagramProblem(code))?.kind ?? null).toBe(kind)
+  })
+})
+
+describe("the check runs in mermaid's worker: nothing waits for it", () => {
+  it('keeps the event loop running while a check is in flight (a timer fires before the verdict)', async () => {
+    // A checker of its own: its first verdict waits for a new worker to load mermaid, the slowest check there is.
+    const checker = createDiagramChecker()
+    try {
+      const events: string[] = []
+      const verdict = checker.check('graph TD\n  A --> B(').then((problem) => events.push(`verdict: ${problem?.kind}`))
+      const ticks = setInterval(() => events.push('tick'), 1)
+      await verdict
+      clearInterval(ticks)
+      expect(events.at(-1)).toBe('verdict: syntax')
+      expect(events.filter((e) => e === 'tick').length).toBeGreaterThan(1)
+    } finally {
+      await checker.close()
+    }
+  })
+
+  it('answers checks made together, each with its own verdict', async () => {
+    const codes = ['flowchart LR\n  A --> B', 'graph TD\n  A --> B(', 'notADiagram', 'pie\n  "a" : 1']
+    const found = await Promise.all(codes.map((code) => findDiagramProblem(code)))
+    expect(found.map((p) => p?.kind ?? null)).toEqual([null, 'syntax', 'not-found', null])
+  })
+
+  it('after close, a waiting check gets no verdict (null) instead of hanging', async () => {
+    const checker = createDiagramChecker()
+    const waiting = checker.check('graph TD\n  A --> B(')
+    await checker.close()
+    expect(await waiting).toBeNull()
+  })
+
+  it('does not keep a script alive once its checks are answered (the worker lets Node exit)', () => {
+    const script = [
+      "import { findDiagramProblem } from './plugin/markdown/mermaid-check.ts'",
+      "const problem = await findDiagramProblem('graph TD\\n  A --> B(')",
+      'console.log(problem?.kind, problem?.line)',
+    ].join('\n')
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 60_000 })
+    expect(run.error).toBeUndefined()
+    expect(run.stdout.trim()).toMatch(/^syntax \d+$/)
+    expect(run.status).toBe(0)
   })
 })
