@@ -1,5 +1,6 @@
 // `npm run serve`: serves the built deck (dist/) with history routing, lets phones and projectors follow the presenter
-// over a WebSocket relay, and enforces the presenter password on the presenter pages and on every change to the state.
+// over a WebSocket relay, and enforces the presenter password on the presenter pages, on the notes of a deck with a
+// password (/__deck/notes, from the server-only folder beside the build) and on every change to the state.
 // Usage: tsx server/index.ts [--port 3030] [--host 127.0.0.1] [--password P] [--dir dist]
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
