@@ -7,6 +7,7 @@ import drawings from './plugin/drawings'
 import deckSync from './plugin/sync'
 import prerender from './plugin/prerender'
 import deckUnoCSS from './plugin/unocss'
+import compress from './plugin/compress'
 
 /** `DECK_SINGLE_FILE=1`: the build the one-file HTML export inlines (scripts/export/html.ts). */
 const singleFile = Boolean(process.env.DECK_SINGLE_FILE)
@@ -31,7 +32,8 @@ export default defineConfig(({ command }) => ({
           ],
         }
       : {},
-  plugins: [deck(), prerender(), deckUnoCSS(), drawings(), deckSync(), react()],
+  // The one-file build is inlined by the export: nothing to precompress.
+  plugins: [deck(), prerender(), deckUnoCSS(), drawings(), deckSync(), react(), ...(singleFile ? [] : [compress()])],
   // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would
   // rewrite the other's dependencies under a running page and force it to reload.
   cacheDir: process.env.DECK_VITE_CACHE || 'node_modules/.vite',

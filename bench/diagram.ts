@@ -11,7 +11,8 @@ import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { type Page } from 'playwright-core'
-import { startStaticServer, buildDeck, launchChromium, median, option } from './harness'
+import { buildDeck, launchChromium, median, option } from './harness'
+import { serveStatic } from '../server/static'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const runs = Number(option('--runs') ?? 5)
@@ -101,7 +102,7 @@ async function main() {
   }
   console.log(`  diagram slides: ${slides.join(', ')}`)
   const browser = await launchChromium()
-  const server = await startStaticServer(dist)
+  const server = await serveStatic(dist)
   const metrics: Record<string, { value: number; unit: string }> = {}
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' })

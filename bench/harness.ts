@@ -1,14 +1,7 @@
-// What every bench shares: a loopback server for a built deck, a build of any deck, and the browser.
+// What every bench shares: a build of any deck and the browser (the deck's server is server/static.ts).
 import { spawn } from 'node:child_process'
 import { chromium, type Browser } from 'playwright-core'
-import { serveStatic } from '../scripts/export/static-server'
 import { CHROMIUM_ARGS, PAGE_FUNCTIONS_SHIM, findChromium } from '../scripts/browser'
-
-/** The export's static server (history fallback, files kept in memory), as { url, close } for the benches. */
-export async function startStaticServer(dist: string) {
-  const { origin, close } = await serveStatic(dist)
-  return { url: origin, close }
-}
 
 /** The value after `--name` on the command line, if given. */
 export function option(name: string): string | undefined {

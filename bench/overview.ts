@@ -7,7 +7,8 @@ import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { type Browser } from 'playwright-core'
-import { startStaticServer, buildDeck, launchChromium, median, option } from './harness'
+import { buildDeck, launchChromium, median, option } from './harness'
+import { serveStatic } from '../server/static'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const runs = Number(option('--runs') ?? 5)
@@ -93,7 +94,7 @@ try {
     ['overview.openMs', dist, 1],
     ['overview.open1000Ms', bigDist, 500],
   ]) {
-    const server = await startStaticServer(folder)
+    const server = await serveStatic(folder)
     try {
       console.log(`  ${name} (slide ${no}, ${runs} opens)`)
       const times = await measure(browser, server.url, no)

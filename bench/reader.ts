@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type CDPSession, type Page, type Request } from 'playwright-core'
-import { startStaticServer, buildDeck, launchChromium, median, option } from './harness'
+import { buildDeck, launchChromium, median, option } from './harness'
+import { serveStatic } from '../server/static'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = resolve(option('--dist') ?? join(root, '.bench/dist'))
@@ -134,7 +135,7 @@ async function main() {
     await buildDeck(root, process.env.SLIDES_ENTRY || 'slides.md', dist)
   }
   const browser = await launchChromium()
-  const server = origin ? { url: origin, close: async () => {} } : await startStaticServer(dist)
+  const server = origin ? { url: origin, close: async () => {} } : await serveStatic(dist)
   try {
     const results: ReaderRun[] = []
     for (let i = 0; i < runs; i++) {

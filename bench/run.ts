@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, type Response } from 'playwright-core'
 import { TS_NODE_ARGS } from '../scripts/ts-node-args'
-import { startStaticServer, launchChromium, median } from './harness'
+import { launchChromium, median } from './harness'
+import { serveStatic } from '../server/static'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
@@ -282,7 +283,7 @@ const browser = await launchChromium().catch((error: Error) => {
   console.error(error.message)
   process.exit(1)
 })
-const server = await startStaticServer(dist)
+const server = await serveStatic(dist)
 try {
   if (wanted('load')) await benchLoad(browser, server.url)
   if (wanted('dev')) await benchDev(browser)

@@ -1,4 +1,5 @@
-// The deck's Vite plugin: parse slides.md → analyse each slide → virtual modules → per-slide HMR → dev endpoints → build outputs.
+// The deck's Vite plugin: parse slides.md → analyse each slide → virtual modules → per-slide HMR → dev endpoints → build outputs (and the server's own files beside them).
+import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { DeckState } from './deck/state'
 import { formatDeckErrors } from './deck/entry'
@@ -6,6 +7,7 @@ import { deckModules } from './deck/modules'
 import { deckHotUpdate } from './deck/hot-update'
 import { serveDeckEndpoints } from './deck/dev-endpoints'
 import { deckIndexHtml, deckManifest, emitDeckFonts } from './deck/build-outputs'
+import { writeServerFiles } from './deck/server-files'
 
 export default function deckPlugin(): Plugin {
   const state = new DeckState()
@@ -46,6 +48,8 @@ export default function deckPlugin(): Plugin {
       // The diagram checks ran in mermaid's worker while the bundle was made.
       for (const slide of state.states) for (const m of await slide.analyzed.later) this.warn(state.warningOf(slide, m))
       this.emitFile({ type: 'asset', fileName: 'deck-manifest.json', source: deckManifest(state) })
+      // Beside the served folder, never in it: a file there would answer to some spelling of its URL.
+      writeServerFiles(resolve(state.root, this.environment.config.build.outDir), state)
     },
   }
 }

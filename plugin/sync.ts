@@ -1,6 +1,5 @@
-// Presenter sync at build and dev time: `npm run dev` relays the shared state over Vite's own HMR socket (same rules as
-// `npm run serve`), and `npm run build` leaves the server a hash of the deck's presenter password (deck-sync.json).
-import { createHash } from 'node:crypto'
+// Presenter sync in the dev server: `npm run dev` relays the shared state over Vite's own HMR socket (same rules as
+// `npm run serve`). The build's own file for the server (the password's hash) is written by plugin/deck/server-files.ts.
 import { existsSync, readFileSync } from 'node:fs'
 import type { Plugin, WebSocketClient } from 'vite'
 import { parseDeck } from './parser'
@@ -50,14 +49,6 @@ export default function deckSyncPlugin(): Plugin {
       server.ws.on('vite:client:disconnect', (_data: unknown, client: WebSocketClient) => {
         connections.get(client)?.disconnect()
         connections.delete(client)
-      })
-    },
-    generateBundle() {
-      const password = deckPassword(root)
-      this.emitFile({
-        type: 'asset',
-        fileName: 'deck-sync.json',
-        source: JSON.stringify({ passwordSha256: password ? createHash('sha256').update(password, 'utf8').digest('hex') : null }),
       })
     },
   }

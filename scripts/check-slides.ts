@@ -4,13 +4,14 @@
 //          [--schemes light,dark] [--min-body 18] [--min-small 16] [--json report.json] [--out build-dir]
 //          [--executable-path /path/to/chrome]
 // Fails (exit 1) on overflow, on body text under --min-body, or on table/footnote/code text under --min-small.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { basename, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { writeFileSync } from 'node:fs'
 import { CHROMIUM_ARGS, findChromium } from './browser'
+import { serveStatic } from '../server/static'
 import { slideMeasure, slideOverflow, type SlideMeasure, type TextKind } from './slide-overflow'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -46,14 +47,8 @@ if (!args.includes('--no-build')) {
   })
 }
 
-const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore', detached: true })
-const base = `http://127.0.0.1:${port}`
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(base + '/1')).ok) break
-  } catch {}
-  await new Promise((r) => setTimeout(r, 200))
-}
+const server = await serveStatic(outDir, { port })
+const base = server.url
 
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
 const problems = []
@@ -103,8 +98,7 @@ try {
   }
 } finally {
   await browser.close()
-  // npx starts vite as its child: stop the whole group, or the preview server outlives this script.
-  if (server.pid) process.kill(-server.pid)
+  await server.close()
 }
 console.log('')
 const cell = (v: number | null) => (v === null ? '-' : String(v)).padStart(7)

@@ -4,8 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { extname, join, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -13,34 +12,12 @@ import { WebSocketServer } from 'ws'
 import { createRelay, type Relay } from '../shared/sync-relay'
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, createPairing, deviceLabel, readCookie, type Pairing } from './pairing'
 import { LIMITS, isPresenterPath, refusedPath } from '../shared/sync-protocol'
+import { SERVER_FILES, serverFilesDir } from '../shared/server-files'
+import { BASE_HEADERS, deckFiles, generatedBody, notFound, refuseMethod, sendGenerated } from './static'
 
 export const SYNC_PATH = '/__deck/sync'
-/** Written by the build (plugin/sync.ts): a hash of the deck's `remote:` password, never served. */
-export const SYNC_FILE = 'deck-sync.json'
 /** A client whose socket buffers more than this is too slow to follow and is dropped rather than grow memory. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
-  '.wasm': 'application/wasm',
-}
 
 const USAGE = `Usage: npm run serve -- [--port 3030] [--host 127.0.0.1] [--password P] [--dir dist]
   --port      port to listen on (default 3030)
@@ -78,14 +55,15 @@ export function parseArgs(argv: string[]) {
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest()
 
 /**
- * The password check: `--password` wins, else the hash the build wrote for the deck's `remote:`; null when neither
- * exists (then anyone may present: fine on 127.0.0.1, said loudly otherwise).
+ * The password check: `--password` wins, else the hash the build wrote for the deck's `remote:` (in the server-only
+ * folder beside the build, shared/server-files.ts); null when neither exists (then anyone may present: fine on
+ * 127.0.0.1, said loudly otherwise).
  */
-export function passwordCheck(dir: string, password: string | null): { authorize: ((given: string | undefined) => boolean) | null; source: string | null } {
+export function passwordCheck(serverDir: string, password: string | null): { authorize: ((given: string | undefined) => boolean) | null; source: string | null } {
   let expected: Buffer | null = password ? sha256(password) : null
   let source: string | null = password ? '--password' : null
   if (!expected) {
-    const file = join(dir, SYNC_FILE)
+    const file = join(serverDir, SERVER_FILES.sync)
     if (existsSync(file)) {
       try {
         const hex = JSON.parse(readFileSync(file, 'utf8')).passwordSha256
@@ -192,7 +170,7 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
   const root = resolve(dir)
   const indexFile = join(root, 'index.html')
   if (!existsSync(indexFile)) throw new Error(`No built deck in ${root}: run npm run build first (or pass --dir).`)
-  const { authorize, source } = passwordCheck(root, password)
+  const { authorize, source } = passwordCheck(serverFilesDir(root), password)
   const pairing = createPairing({ now })
   let origin = { origin: `http://${host}:${port}`, reachable: false }
   const relay = createRelay({
@@ -211,16 +189,19 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
     },
   })
   // A prerendered slide is answered with its own page (N/index.html); every other route with the app alone (404.html).
+  // Pages carry the relay's announcement, so the server makes them (compressed once) instead of sending the files.
   const shellFile = existsSync(join(root, '404.html')) ? join(root, '404.html') : indexFile
-  const pages = new Map<string, string>()
-  const pageHtml = (pathname: string) => {
+  const pages = new Map<string, ReturnType<typeof generatedBody>>()
+  const pageOf = (pathname: string) => {
     const dir = resolve(root, '.' + pathname)
     const own = join(dir, 'index.html')
-    const file = pathname === '/' ? indexFile : dir.startsWith(root + sep) && existsSync(own) ? own : shellFile
-    if (!pages.has(file)) pages.set(file, announceRelay(readFileSync(file, 'utf8')))
-    return pages.get(file)
+    const file = pathname === '/' || pathname === '/index.html' ? indexFile : dir.startsWith(root + sep) && existsSync(own) ? own : shellFile
+    let page = pages.get(file)
+    if (!page) pages.set(file, (page = generatedBody(announceRelay(readFileSync(file, 'utf8')))))
+    return page
   }
-  const grantedHtml = announceGranted(announceRelay(readFileSync(shellFile, 'utf8')))
+  const grantedPage = generatedBody(announceGranted(announceRelay(readFileSync(shellFile, 'utf8'))))
+  const files = deckFiles(root, { pages: false })
 
   /** The paired phone a request comes from (its cookie), or null. */
   const deviceOf = (request: IncomingMessage) => pairing.deviceOf(readCookie(request.headers.cookie, DEVICE_COOKIE))
@@ -247,11 +228,8 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
   })
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
-    const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { ...headers, allow: 'GET, HEAD' })
-      return response.end()
-    }
+    const headers = BASE_HEADERS
+    if (refuseMethod(request, response)) return
     let url
     let pathname
     try {
@@ -261,20 +239,11 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
       response.writeHead(400, headers)
       return response.end('Bad request')
     }
-    const file = resolve(root, '.' + pathname)
-    const inside = file === root || file.startsWith(root + sep)
-    const hidden = pathname === '/' + SYNC_FILE || pathname.includes('\0')
-    if (inside && !hidden && file !== indexFile && existsSync(file) && statSync(file).isFile()) {
-      const body = await readFile(file)
-      const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
-      response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': cache })
-      return response.end(request.method === 'HEAD' ? undefined : body)
-    }
-    // A missing asset is a 404, not the app: a JS file answered with HTML only hides the real error.
-    if (!inside || hidden || (extname(pathname) && pathname !== '/index.html')) {
-      response.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
-      return response.end('Not found')
-    }
+    // A path that climbs out of the build (`/..%2f..%2fetc`) names no page and no file.
+    const target = resolve(root, '.' + pathname)
+    if (pathname.includes('\0') || (target !== root && !target.startsWith(root + sep))) return notFound(response)
+    // A file (it has an extension): as the build wrote it, compressed, or a 404, never the app.
+    if (extname(pathname) && pathname !== '/index.html') return files(request, response)
     if (isPresenterPath(pathname) && url.searchParams.has('pair')) {
       // A phone scanned the presenter's QR code: the token is spent here and becomes this phone's cookie.
       const redeemed = pairing.redeem(url.searchParams.get('pair'), deviceLabel(request.headers['user-agent']))
@@ -299,13 +268,9 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
         response.writeHead(302, { ...headers, location: refusedPath(pathname), 'cache-control': 'no-store' })
         return response.end()
       }
-      if (access === 'granted') {
-        response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-        return response.end(request.method === 'HEAD' ? undefined : grantedHtml)
-      }
+      if (access === 'granted') return sendGenerated(request, response, 200, grantedPage, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
     }
-    response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
-    response.end(request.method === 'HEAD' ? undefined : pageHtml(pathname))
+    sendGenerated(request, response, 200, pageOf(pathname), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
   }
 
   // The relay's own limit applies first (drop with a reason, keep the connection); ws closes only far beyond it.

@@ -12,6 +12,7 @@ import type { Root } from 'hast'
 import { NOTE_CLICK_ATTRIBUTE } from '../../shared/clicks'
 import { VFile } from 'vfile'
 import remarkComponentTags from './remark-component-tags'
+import remarkIcons from './remark-icons'
 import remarkMermaid from './remark-mermaid'
 import rehypeLinks from './rehype-links'
 import rehypeClicks from './rehype-clicks'
@@ -70,6 +71,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(remarkGfm)
     .use(remarkMath)
     .use(remarkBlockMeta)
+    // Before component tags: `<mdi-home />` becomes its SVG before anything reads it as an element.
+    .use(remarkIcons, { deckDir: options.deckDir })
     .use(remarkComponentTags)
     .use(remarkMermaid, { defaults: options.mermaid, check: options.checkDiagrams })
     .use(remarkRehype, { allowDangerousHtml: true })

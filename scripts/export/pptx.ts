@@ -70,12 +70,25 @@ export function fillFonts(xml: string, table: readonly OfficeFont[]): string {
   })
 }
 
-/** The zipped file with every slide's and note's font elements filled in (see FONT_MARK). */
-async function writeFonts(bytes: Buffer, table: readonly OfficeFont[]): Promise<Buffer> {
+/**
+ * One `<a:pPr>` per paragraph, first: pptxgenjs 4.0.1 writes one before every run of a paragraph, which the schema
+ * forbids (PowerPoint offers to repair the file) and LibreOffice reads as the last one (a list item with a link
+ * loses its number and indent). The runs after the first carry no paragraph options of ours, so theirs go.
+ */
+export function oneParagraphProperties(xml: string): string {
+  return xml.replace(/<a:p>([\s\S]*?)<\/a:p>/g, (paragraph, body: string) => {
+    const first = /^<a:pPr\b[^>]*?(?:\/>|>[\s\S]*?<\/a:pPr>)/.exec(body)?.[0] ?? ''
+    const rest = body.slice(first.length).replace(/<a:pPr\b[^>]*?(?:\/>|>[\s\S]*?<\/a:pPr>)/g, '')
+    return rest.length + first.length === body.length ? paragraph : `<a:p>${first}${rest}</a:p>`
+  })
+}
+
+/** The zipped file with every slide's and note's XML finished: font elements filled in (see FONT_MARK), one paragraph property each. */
+async function finishParts(bytes: Buffer, table: readonly OfficeFont[]): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes)
   for (const name of Object.keys(zip.files).filter((n) => /^ppt\/(slides|notesSlides)\/[^/]+\.xml$/.test(n))) {
     const xml = await zip.file(name)!.async('string')
-    if (xml.includes(FONT_MARK)) zip.file(name, fillFonts(xml, table))
+    zip.file(name, oneParagraphProperties(fillFonts(xml, table)))
   }
   // The pictures are PNG, compressed already: stored as they are, only the XML is deflated.
   for (const picture of zip.file(/^ppt\/media\//)) picture.options.compression = 'STORE'
@@ -126,13 +139,18 @@ function textRuns(paragraphs: Paragraph[], context: Context): TextProps[] {
   paragraphs.forEach((paragraph, p) => {
     paragraph.runs.forEach((run, r) => {
       const options = runProps(run, context) ?? {}
+      // Every run names its paragraph's alignment: pptxgenjs starts a new paragraph where a run's differs from the
+      // one before (in table cells, where a link's run would otherwise break the line).
+      options.align = paragraph.align
       if (r === 0) {
-        options.align = paragraph.align
         options.lineSpacing = u.point(paragraph.lineHeight)
         if (paragraph.spaceBefore) options.paraSpaceBefore = u.point(paragraph.spaceBefore)
         if (paragraph.list) {
-          options.bullet = paragraph.list.ordered ? { type: 'number', numberStartAt: paragraph.list.start ?? 1 } : true
-          if (paragraph.list.level) options.indentLevel = paragraph.list.level
+          const { ordered, start, level, indent } = paragraph.list
+          // pptxgenjs sets the text (level + 1) indents in from the box, the marker one indent left of it.
+          const step = u.point(indent / (level + 1))
+          options.bullet = ordered ? { type: 'number', numberStartAt: start ?? 1, indent: step } : { indent: step }
+          if (level) options.indentLevel = level
         }
       }
       // A <br> inside a paragraph: the run before it ends its line.
@@ -177,13 +195,22 @@ function addText(slide: PptxGenJS.Slide, shape: Extract<Shape, { kind: 'text' }>
   })
 }
 
-/** How much wider a table may grow than in the browser (a share of its width). */
-const TABLE_SLACK = 0.1
+/**
+ * A cell's padding in the file. A program whose font runs a little wider (or that spaces Chinese from Latin, as
+ * LibreOffice does) would wrap a cell sized to its text: the room comes out of the padding on the side the text grows
+ * towards (both sides of centred text), so the table and its text stay where the browser drew them.
+ */
+export function cellMargins(padding: readonly [number, number, number, number], align: Paragraph['align'] | undefined): [number, number, number, number] {
+  const [top, right, bottom, left] = padding
+  const least = 1
+  if (align === 'center') return [top, Math.min(right, least), bottom, Math.min(left, least)]
+  if (align === 'right') return [top, right, bottom, Math.min(left, least)]
+  return [top, Math.min(right, least), bottom, left]
+}
 
 function addTable(slide: PptxGenJS.Slide, shape: Extract<Shape, { kind: 'table' }>, context: Context) {
-  const { u, canvasWidth } = context
+  const { u } = context
   const cell = (c: TableCell): PptxGenJS.TableCell => {
-    const [top, right, bottom, left] = c.padding
     const borders = c.borders.map((b) => (b ? { type: 'solid' as const, pt: Math.max(0.25, u.point(b.width)), color: hex(b.color) } : { type: 'none' as const }))
     const paragraph = c.paragraphs[0]
     const runs = c.paragraphs.flatMap((p) => (p.runs.length ? textRuns([p], context) : []))
@@ -191,7 +218,7 @@ function addTable(slide: PptxGenJS.Slide, shape: Extract<Shape, { kind: 'table' 
       text: runs.length ? runs : '',
       options: {
         // Table margins are points when at least 1 (pptxgenjs reads smaller numbers as inches).
-        margin: [top, right, bottom, left].map((v) => Math.max(1, u.point(v))) as [number, number, number, number],
+        margin: cellMargins(c.padding, paragraph?.align).map((v) => Math.max(1, u.point(v))) as [number, number, number, number],
         fill: c.fill ? { color: hex(c.fill) } : undefined,
         valign: c.valign,
         align: paragraph?.align,
@@ -202,17 +229,13 @@ function addTable(slide: PptxGenJS.Slide, shape: Extract<Shape, { kind: 'table' 
       },
     }
   }
-  // Columns sized to their text in the browser wrap in a program whose font is a little wider: a few percent more
-  // room, kept centred on the table's place and inside the slide.
-  const grow = Math.min(shape.box.w * TABLE_SLACK, 2 * Math.min(shape.box.x, canvasWidth - shape.box.x - shape.box.w))
-  const factor = (shape.box.w + Math.max(0, grow)) / shape.box.w
   slide.addTable(
     shape.rows.map((row) => row.map(cell)),
     {
-      x: u.inch(shape.box.x - Math.max(0, grow) / 2),
+      x: u.inch(shape.box.x),
       y: u.inch(shape.box.y),
-      w: u.inch(shape.box.w * factor),
-      colW: shape.colWidths.map((w) => u.inch(w * factor)),
+      w: u.inch(shape.box.w),
+      colW: shape.colWidths.map((w) => u.inch(w)),
       rowH: shape.rowHeights.map((h) => u.inch(h)),
       autoPage: false,
     },
@@ -274,7 +297,7 @@ export async function buildPptx(session: Pick<PrintSession, 'page' | 'cdp'>, inp
     if (note) slide.addNotes(note)
     report(i + 1, input.pages.length)
   }
-  const bytes = await writeFonts((await pptx.write({ outputType: 'nodebuffer' })) as Buffer, context.fonts.entries)
+  const bytes = await finishParts((await pptx.write({ outputType: 'nodebuffer' })) as Buffer, context.fonts.entries)
   return { bytes, pictures, warnings }
 }
 

@@ -16,12 +16,15 @@ export function createProgress(stream: NodeJS.WritableStream | null): Progress {
     update(text: string) {
       if (!stream) return
       if (tty) {
-        stream.write(`\r\x1b[2K${text}`)
+        // One screen line: a status that wrapped could not be rewritten in place.
+        const width = (stream as { columns?: number }).columns ?? 80
+        stream.write(`\r\x1b[2K${text.length >= width ? `${text.slice(0, width - 2)}…` : text}`)
         open = true
         return
       }
-      // Off a terminal, "Loading slides 3/107" ×107 would flood the log: keep one line per phase.
-      const kind = text.replace(/\d+/g, '#')
+      // Off a terminal, "Loading slides 3/107" ×107 would flood the log: keep one line per phase (the counts and
+      // the list of slides still drawing change within a phase).
+      const kind = text.replace(/\s*\(.*\)$/, '').replace(/\d+/g, '#')
       if (kind !== lastPlain) stream.write(`${text}\n`)
       lastPlain = kind
     },

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { findChromium, launchOffline } from '../browser'
 import { buildIfStale } from './build'
-import { serveStatic } from './static-server'
+import { serveStatic } from '../../server/static'
 import { finishPdf } from './pdf-finish'
 import { outputName, pdfFileName, type ExportSettings } from './options'
 import { createProgress } from './progress'
@@ -90,11 +90,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
       // Failed loads are reported below with their address, which the console line lacks.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) warnings.push(`console: ${message.text()}`)
     })
-    page.on('requestfailed', (request) => {
-      const url = request.url()
-      const offline = !url.startsWith(server.origin)
-      warnings.push(`could not load ${url}${offline ? ' (the export runs offline: only files of the build load)' : ` (${request.failure()?.errorText ?? 'failed'})`}`)
-    })
+    page.on('requestfailed', (request) => warnings.push(failedLoad(request.url(), server.url, request.failure()?.errorText)))
     page.on('response', (response) => {
       if (response.status() >= 400) warnings.push(`could not load ${response.url()} (HTTP ${response.status()})`)
     })
@@ -104,7 +100,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     if (options.withClicks) query.set('print', 'clicks')
     const path = options.notes ? '/presenter/print' : '/print'
     t = Date.now()
-    await page.goto(`${server.origin}${path}${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
+    await page.goto(`${server.url}${path}${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
     await waitForReady(page, options.timeoutMs ?? 120_000, (text: string) => progress.update(text))
     lap('render', t)
 
@@ -144,7 +140,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
       // CSS pixels are 3/4 of a point: 980 × 552 px slides are 735 × 414 pt pages.
       pageSize: options.notes ? undefined : { width: manifest.canvasWidth * 0.75, height: manifest.canvasHeight * 0.75 },
       outline,
-      origin: server.origin,
+      origin: server.url,
       slidePage: firstPage,
     })
     if (options.notes && finished.pages !== pageCount) warnings.push(`the handout has ${finished.pages} pages where ${pageCount} were expected; bookmarks may be off by a page`)
@@ -159,6 +155,11 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     await browser?.close().catch(() => {})
     await server.close()
   }
+}
+
+/** The warning for an address the page could not load: outside the build, the export's being offline is why. */
+export function failedLoad(url: string, origin: string, error = 'failed'): string {
+  return `could not load ${url}${url.startsWith(origin) ? ` (${error})` : ' (the export runs offline: only files of the build load)'}`
 }
 
 /** "slide 6, 11, 16 and 4 more": short enough for one terminal line. */

@@ -1,8 +1,8 @@
 // One Chromium showing the deck's print view (every page of the range, drawn once): what the PNG, PowerPoint and
 // HTML exports read their slides from, so a multi-format export starts the browser and draws the slides once.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
-import { serveStatic } from './static-server'
-import { waitForReady, type DeckManifest } from './run'
+import { serveStatic } from '../../server/static'
+import { failedLoad, waitForReady, type DeckManifest } from './run'
 import type { Box } from './slide-shapes'
 import { PAGE_FUNCTIONS_SHIM } from '../browser'
 
@@ -59,11 +59,11 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
     await context.addInitScript(PAGE_FUNCTIONS_SHIM)
     const page = await context.newPage()
     page.on('pageerror', (error) => warnings.push(`page error: ${error.message}`))
-    page.on('requestfailed', (request) => warnings.push(`could not load ${request.url()}`))
+    page.on('requestfailed', (request) => warnings.push(failedLoad(request.url(), server.url, request.failure()?.errorText)))
     const query = new URLSearchParams()
     if (options.range) query.set('range', options.range)
     if (options.withClicks) query.set('print', 'clicks')
-    await page.goto(`${server.origin}/print${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
+    await page.goto(`${server.url}/print${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
     await waitForReady(page, options.timeoutMs ?? 120_000, options.report ?? (() => {}))
     const ids = await page.evaluate(() => [...document.querySelectorAll('.print-slide-container')].map((el) => el.id))
     if (!ids.length) throw new Error(`Nothing to export: the range "${options.range ?? 'all'}" selects no slide of the ${manifest.slides.length}.`)
@@ -72,7 +72,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
       return { id, no, clicks }
     })
     const cdp = await context.newCDPSession(page)
-    return { page, cdp, origin: server.origin, pages, warnings, close, context }
+    return { page, cdp, origin: server.url, pages, warnings, close, context }
   } catch (error) {
     await close()
     throw error
@@ -81,10 +81,10 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
 
 /**
  * Pictures of parts of one print page (boxes relative to the page), `scale` device pixels per CSS pixel, as PNG.
- * The page is scrolled into view (no relayout) and every part captured at once through the DevTools session: one
- * round trip for the page instead of one per picture. A part that cannot be captured gives null. `encoding`
- * 'fast' trades a third more bytes for a PNG encoder several times quicker (pictures inside a file); 'small' is
- * for images kept as they are.
+ * The page is scrolled into view (no relayout) and each part captured through the DevTools session, one after the
+ * other: captures sent at once come back as pictures of the wrong place or blank. A part that cannot be captured
+ * gives null. `encoding` 'fast' trades a third more bytes for a PNG encoder several times quicker (pictures inside a
+ * file); 'small' is for images kept as they are.
  */
 export async function takePictures(
   session: Pick<PrintSession, 'page' | 'cdp'>,
@@ -100,16 +100,16 @@ export async function takePictures(
     // Document coordinates: what the capture's clip is measured in.
     return { x: (rect?.left ?? 0) + scrollX, y: (rect?.top ?? 0) + scrollY }
   }, pageId)
-  return Promise.all(
-    boxes.map((box) =>
-      session.cdp
-        .send('Page.captureScreenshot', {
-          format: 'png',
-          optimizeForSpeed: options.encoding === 'fast',
-          clip: { x: at.x + box.x, y: at.y + box.y, width: box.w, height: box.h, scale: options.scale },
-        })
-        .then((shot) => Buffer.from(shot.data, 'base64'))
-        .catch(() => null),
-    ),
-  )
+  const pictures: (Buffer | null)[] = []
+  for (const box of boxes) {
+    const shot = await session.cdp
+      .send('Page.captureScreenshot', {
+        format: 'png',
+        optimizeForSpeed: options.encoding === 'fast',
+        clip: { x: at.x + box.x, y: at.y + box.y, width: box.w, height: box.h, scale: options.scale },
+      })
+      .catch(() => null)
+    pictures.push(shot ? Buffer.from(shot.data, 'base64') : null)
+  }
+  return pictures
 }

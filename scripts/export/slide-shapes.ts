@@ -34,7 +34,8 @@ export interface Paragraph {
   align: 'left' | 'center' | 'right' | 'justify'
   /** Line height in CSS pixels. */
   lineHeight: number
-  list?: { ordered: boolean; level: number; start?: number }
+  /** A list item: `indent` is how far its text starts from the list's left edge (CSS pixels), its marker to the left. */
+  list?: { ordered: boolean; level: number; start?: number; indent: number }
   /** Space above the paragraph, CSS pixels (between list items). */
   spaceBefore: number
 }
@@ -90,6 +91,21 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
   const boxOf = (el: Element): Box => {
     const r = el.getBoundingClientRect()
     return { x: r.left - origin.left, y: r.top - origin.top, w: r.width, h: r.height }
+  }
+  /**
+   * An inline element's box is its line's height; what it draws (a formula's fraction) may reach above and below.
+   * Its width stays its own: its parts' boxes run wider than their ink (KaTeX's sub- and superscript columns).
+   */
+  const drawnBoxOf = (el: Element): Box => {
+    const own = el.getBoundingClientRect()
+    let { top, bottom } = own
+    for (const part of el.querySelectorAll('*')) {
+      const r = part.getBoundingClientRect()
+      if (r.width < 0.5 || r.height < 0.5 || getComputedStyle(part).position === 'absolute') continue
+      top = Math.min(top, r.top)
+      bottom = Math.max(bottom, r.bottom)
+    }
+    return { x: own.left - origin.left, y: top - origin.top, w: own.width, h: bottom - top }
   }
   const parseColor = (value: string): { hex: string; alpha: number } | null => {
     const m = value.match(/rgba?\(([^)]+)\)/)
@@ -170,7 +186,14 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
             pendingBreak = true
             continue
           }
-          if (isPicture(child)) continue
+          if (isPicture(child)) {
+            // A formula or icon inside a line: its picture at its place, and blank room for it in the text.
+            if (isBlock(child)) continue
+            const { w } = markPicture(child, false)
+            runs.push({ ...runOf(roomFor(w, px(getComputedStyle(child).fontSize)), child, pendingBreak), link: undefined, underline: false })
+            pendingBreak = false
+            continue
+          }
           walk(child)
         }
       }
@@ -195,11 +218,27 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
     px(style.paddingBottom) + px(style.borderBottomWidth),
     px(style.paddingLeft) + px(style.borderLeftWidth),
   ]
-  const markPicture = (el: Element, bare: boolean) => {
+  /** Marks an element as a picture (see takePictures) and returns its box. */
+  const markPicture = (el: Element, bare: boolean): Box => {
     const key = `${pageId}-${pictures++}`
     el.setAttribute('data-export-picture', key)
-    const alt = el.getAttribute('alt') ?? el.getAttribute('aria-label') ?? el.querySelector('title')?.textContent ?? ''
-    shapes.push({ kind: 'picture', box: boxOf(el), key, alt: alt.trim(), bare })
+    const alt = el.getAttribute('alt') ?? el.getAttribute('aria-label') ?? el.querySelector('title')?.textContent ?? el.querySelector('annotation')?.textContent ?? ''
+    const box = isBlock(el) ? boxOf(el) : drawnBoxOf(el)
+    shapes.push({ kind: 'picture', box, key, alt: alt.trim(), bare })
+    return box
+  }
+  /** Blank text about `width` wide at `size`: ideographic spaces (1 em in a Chinese face), then narrower ones. */
+  const roomFor = (width: number, size: number) => {
+    let ems = Math.max(0, width / (size || 16))
+    let text = '\u3000'.repeat(Math.floor(ems))
+    ems -= Math.floor(ems)
+    for (const [space, em] of [['\u2002', 0.5], ['\u2005', 0.25], ['\u2006', 1 / 6]] as const) {
+      if (ems >= em) {
+        text += space
+        ems -= em
+      }
+    }
+    return text || '\u2006'
   }
   /** A filled or bordered element becomes a box under its content. */
   const boxShape = (el: Element, style: CSSStyleDeclaration) => {
@@ -230,6 +269,7 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
   }
   const listShape = (list: Element) => {
     const paragraphs: Paragraph[] = []
+    const listLeft = list.getBoundingClientRect().left
     const walkList = (el: Element, level: number) => {
       const ordered = el.tagName === 'OL'
       let index = Number(el.getAttribute('start') ?? 1)
@@ -238,7 +278,8 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
         const style = getComputedStyle(item)
         if (!visible(item, style)) continue
         const runs = runsOf(item, (child) => child.tagName === 'UL' || child.tagName === 'OL')
-        const marker = style.listStyleType === 'none' ? undefined : { ordered, level, start: ordered ? index : undefined }
+        const indent = item.getBoundingClientRect().left + px(style.paddingLeft) - listLeft
+        const marker = style.listStyleType === 'none' ? undefined : { ordered, level, start: ordered ? index : undefined, indent }
         if (runs.length) paragraphs.push(paragraphOf(item, runs, { list: marker, spaceBefore: paragraphs.length ? px(style.marginTop) : 0 }))
         index++
         for (const nested of item.children) if (nested.tagName === 'UL' || nested.tagName === 'OL') walkList(nested, level + 1)
@@ -286,7 +327,8 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
     if (rows.length) shapes.push({ kind: 'table', box: boxOf(table), rows, colWidths, rowHeights })
   }
   const hasOwnText = (el: Element) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim())
-  const inlineOnly = (el: Element): boolean => [...el.children].every((c) => !isBlock(c) && !isPicture(c) && inlineOnly(c))
+  /** Text and inline elements only (inline pictures count: they become room in the text and a picture over it). */
+  const inlineOnly = (el: Element): boolean => [...el.children].every((c) => !isBlock(c) && (isPicture(c) || inlineOnly(c)))
 
   const visit = (el: Element) => {
     if (SKIP_TAGS.has(el.tagName.toUpperCase())) return
@@ -298,7 +340,8 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
     if (el.tagName === 'UL' || el.tagName === 'OL') return listShape(el)
     if (el.tagName === 'PRE' || ((hasOwnText(el) || el.children.length) && inlineOnly(el))) {
       const runs = runsOf(el)
-      if (!runs.length) return
+      // Only pictures (an image alone in its paragraph): they are marked already, no text box for the blank room.
+      if (!runs.some((r) => r.text.trim())) return
       // Preformatted text keeps its lines as paragraphs.
       const paragraphs: Paragraph[] = []
       if (/^pre/.test(style.whiteSpace) || el.tagName === 'PRE') {

@@ -6,6 +6,7 @@ const dir = process.env.E2E_DIR || '.e2e'
 const decks: [entry: string, outDir: string][] = [
   ['tests/fixtures/basic.md', `${dir}/fixture-dist`],
   ['tests/fixtures/rich.md', `${dir}/rich-dist`],
+  ['tests/fixtures/slidev.md', `${dir}/slidev-dist`],
   [process.env.SLIDES_ENTRY || 'slides.md', `${dir}/deck-dist`],
 ]
 const only = process.argv.slice(2)

@@ -4,12 +4,11 @@
 // Deck: tests/fixtures/console/ (107 slides, `duration: 10min`, `remote: secret`, widgets, a long note, setup/shortcuts.ts).
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { createServer, type Server } from 'node:http'
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { extname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../../server/index'
 import { buildDeck } from './decks'
+import { startStaticHost } from './servers'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
 const e2eDir = process.env.E2E_DIR || '.e2e'
@@ -21,22 +20,8 @@ const staticURL = `http://127.0.0.1:${basePort + 1}`
 /** The server's clock: pairing codes expire by it, and a test moves it forward. */
 let clockOffset = 0
 let serve: Awaited<ReturnType<typeof startServer>> | undefined
-let staticHost: Server | undefined
+let staticHost: Awaited<ReturnType<typeof startStaticHost>> | undefined
 const serveLog: string[] = []
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' }
-
-/** A plain static host with history fallback: no relay, no pairing. */
-function startStaticHost(dir: string, port: number): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-    let file = join(dir, path)
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-    res.end(readFileSync(file))
-  })
-  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)))
-}
 
 const startServe = () => startServer({ dir: consoleDist, port: basePort, host: '127.0.0.1', log: (line) => serveLog.push(line), now: () => Date.now() + clockOffset })
 
@@ -49,7 +34,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await serve?.close()
-  await new Promise((done) => (staticHost ? staticHost.close(done) : done(undefined)))
+  await staticHost?.close()
 })
 
 // Each test starts with a relay that has heard of no talk and paired no phone.

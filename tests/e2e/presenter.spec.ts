@@ -3,12 +3,11 @@
 import { test, expect, type Page, type BrowserContext } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { spawn } from 'node:child_process'
-import { createServer, type Server } from 'node:http'
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { extname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../../server/index'
 import { buildDeck } from './decks'
+import { startStaticHost } from './servers'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
 const e2eDir = process.env.E2E_DIR || '.e2e'
@@ -43,23 +42,9 @@ function buildPasswordDeck() {
   buildDeck('tests/fixtures/password.md', passwordDist, { quiet: true })
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' }
-
-/** A plain static host with history fallback: no relay, so only the browser-side password check stands. */
-function startStaticHost(dir: string, port: number): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-    let file = join(dir, path)
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-    res.end(readFileSync(file))
-  })
-  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)))
-}
-
 const startServe = () => startServer({ dir: passwordDist, port: basePort + 6, host: '127.0.0.1', log: (line) => serveLog.push(line) })
 
-let staticHost: Server | undefined
+let staticHost: Awaited<ReturnType<typeof startStaticHost>> | undefined
 let serve: Awaited<ReturnType<typeof startServer>> | undefined
 const serveLog: string[] = []
 
@@ -71,7 +56,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await new Promise((done) => (staticHost ? staticHost.close(done) : done(undefined)))
+  await staticHost?.close()
   await serve?.close()
 })
 

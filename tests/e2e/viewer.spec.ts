@@ -4,10 +4,8 @@
 // (colorSchema: dark, English UI, info with hostile HTML) and tests/fixtures/viewer/ (23 slides, setup/shortcuts.ts).
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { createServer, type Server } from 'node:http'
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { extname, join, normalize, resolve } from 'node:path'
-import { deckURL } from './servers'
+import { join, resolve } from 'node:path'
+import { deckURL, startStaticHost } from './servers'
 import { buildDeck } from './decks'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -20,22 +18,9 @@ function buildFixture(entry: string, name: string): string {
   return buildDeck(entry, join(buildDir, name), { quiet: true })
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.woff2': 'font/woff2' }
-
-/** Serves a built deck like a static host with history fallback, on a free loopback port. */
-function serve(dist: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((request, response) => {
-    let file = normalize(join(dist, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)))
-    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html')
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-    response.end(readFileSync(file))
-  })
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })))
-}
-
 let forcedDarkURL = ''
 let viewerURL = ''
-const servers: Server[] = []
+const servers: Awaited<ReturnType<typeof startStaticHost>>[] = []
 
 test.beforeAll(async () => {
   test.setTimeout(240_000)
@@ -43,7 +28,8 @@ test.beforeAll(async () => {
     ['tests/fixtures/forced-dark.md', 'forced-dark-dist'],
     ['tests/fixtures/viewer/slides.md', 'viewer-dist'],
   ] as const) {
-    const { url, server } = await serve(buildFixture(entry, name))
+    const server = await startStaticHost(buildFixture(entry, name))
+    const { url } = server
     servers.push(server)
     if (name === 'forced-dark-dist') forcedDarkURL = url
     else viewerURL = url
@@ -51,7 +37,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))))
+  await Promise.all(servers.map((s) => s.close()))
 })
 
 // ---------------------------------------------------------------- helpers

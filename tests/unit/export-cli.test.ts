@@ -8,7 +8,6 @@ import { join, resolve } from 'node:path'
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef } from 'pdf-lib'
 import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
 import { parseExportArgs, pdfFileName, outputName, UsageError } from '../../scripts/export/options'
-import { fileFor, serveStatic } from '../../scripts/export/static-server'
 import { downloadTarget } from '../../scripts/postbuild'
 import { buildReason, writeBuildStamp, addStaticHostFiles } from '../../scripts/export/build'
 
@@ -113,44 +112,6 @@ describe('flags', () => {
     ['dir/deck.v2', 'dir/deck.v2.pdf'],
   ])('--output %s writes %s', (given, expected) => {
     expect(outputName(given)).toBe(expected)
-  })
-})
-
-describe('the export server', () => {
-  const site = join(work, 'site')
-  beforeAll(() => {
-    mkdirSync(join(site, 'assets'), { recursive: true })
-    writeFileSync(join(site, 'index.html'), '<!doctype html><title>deck</title>')
-    writeFileSync(join(site, 'assets', 'app.js'), 'export {}')
-    writeFileSync(join(work, 'secret.txt'), 'outside')
-  })
-
-  it.each([
-    ['/assets/app.js', 'assets/app.js'],
-    ['/assets/app.js?v=1#x', 'assets/app.js'],
-    ['/assets/missing.js', null],
-    ['/../secret.txt', null],
-    ['/%2e%2e/secret.txt', null],
-    ['/assets/%00.js', null],
-    ['/%E0%A4%A', null],
-    ['/', null],
-  ])('%s → %s', (path, expected) => {
-    expect(fileFor(site, path)).toBe(expected === null ? null : join(site, expected))
-  })
-
-  it('serves files, falls back to index.html for routes, 404s missing files', async () => {
-    const server = await serveStatic(site)
-    try {
-      expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-      const js = await fetch(`${server.origin}/assets/app.js`)
-      expect(js.headers.get('content-type')).toContain('text/javascript')
-      expect(await (await fetch(`${server.origin}/12?clicks=1`)).text()).toContain('<title>deck</title>')
-      expect(await (await fetch(`${server.origin}/presenter/print`)).text()).toContain('<title>deck</title>')
-      expect((await fetch(`${server.origin}/images/missing.png`)).status).toBe(404)
-      expect((await fetch(`${server.origin}/`, { method: 'POST' })).status).toBe(405)
-    } finally {
-      await server.close()
-    }
   })
 })
 

@@ -7,7 +7,7 @@ import { checkWritable, outputPaths, writeWhole } from '../../scripts/export/for
 import { notesMarkdown } from '../../scripts/export/md'
 import { notePlainText } from '../../scripts/export/deck-source'
 import { pngName } from '../../scripts/export/png'
-import { fillFonts, slideTargets, units } from '../../scripts/export/pptx'
+import { cellMargins, fillFonts, oneParagraphProperties, slideTargets, units } from '../../scripts/export/pptx'
 import { officeFonts } from '../../scripts/export/office-fonts'
 import { SUBSET_FAMILY } from '../../shared/fonts'
 import { parseFormats } from '../../scripts/export/options'
@@ -131,5 +131,23 @@ describe('PowerPoint fonts: installed families, never the page\'s own', () => {
         '<a:rPr><a:latin typeface="Georgia" pitchFamily="18" charset="0"/><a:ea typeface="Noto Serif CJK SC" pitchFamily="18" charset="-122"/><a:cs typeface="Georgia" pitchFamily="18" charset="0"/></a:rPr>',
     )
     expect(xml).not.toContain(SUBSET_FAMILY)
+  })
+})
+
+describe('PowerPoint paragraphs and cells', () => {
+  it('one paragraph property per paragraph, before its runs (pptxgenjs writes one per run)', () => {
+    const run = (text: string) => `<a:r><a:rPr lang="en-US"/><a:t>${text}</a:t></a:r>`
+    const xml = `<a:p><a:pPr algn="l" marL="342900" indent="-342900"><a:buAutoNum type="arabicPeriod" startAt="1"/></a:pPr>${run('存款业务')}<a:pPr indent="0" marL="0"><a:buNone/></a:pPr>${run('：钱庄')}<a:pPr/>${run('。')}</a:p>`
+    expect(oneParagraphProperties(xml)).toBe(`<a:p><a:pPr algn="l" marL="342900" indent="-342900"><a:buAutoNum type="arabicPeriod" startAt="1"/></a:pPr>${run('存款业务')}${run('：钱庄')}${run('。')}</a:p>`)
+    // Paragraphs without properties, or with one, are left as they are.
+    const plain = `<a:p>${run('a')}</a:p><a:p><a:pPr algn="ctr"/>${run('b')}</a:p>`
+    expect(oneParagraphProperties(plain)).toBe(plain)
+  })
+  it('a cell gives its padding to the side its text grows towards, so the text stays where the browser drew it', () => {
+    expect(cellMargins([4, 12, 4, 12], 'left')).toEqual([4, 1, 4, 12])
+    expect(cellMargins([4, 12, 4, 12], undefined)).toEqual([4, 1, 4, 12])
+    expect(cellMargins([4, 12, 4, 12], 'right')).toEqual([4, 12, 4, 1])
+    expect(cellMargins([4, 12, 4, 12], 'center')).toEqual([4, 1, 4, 1])
+    expect(cellMargins([2, 0, 2, 0], 'left')).toEqual([2, 0, 2, 0])
   })
 })

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/browser'
-import { serveStatic } from '../../scripts/export/static-server'
+import { serveStatic } from '../../server/static'
 
 const root = resolve(__dirname, '../..')
 const work = mkdtempSync(join(tmpdir(), 'deck-postbuild-test-'))
@@ -38,7 +38,7 @@ it('exports <exportFilename>.pdf into the build and shows a download button link
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
   try {
     const page = await browser.newPage()
-    await page.goto(`${server.origin}/1`)
+    await page.goto(`${server.url}/1`)
     const button = page.locator('.slidev-nav a[download]')
     await button.focus()
     await expect.poll(() => button.count()).toBe(1)

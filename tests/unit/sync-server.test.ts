@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import WebSocket from 'ws'
 import { parseArgs, startServer, SYNC_PATH } from '../../server/index'
 import { LIMITS } from '../../shared/sync-protocol'
+import { SERVER_FILES, serverFilesDir } from '../../shared/server-files'
 
 type Server = Awaited<ReturnType<typeof startServer>>
 type Message = { type: string; [key: string]: unknown }
@@ -29,8 +30,9 @@ function writeDist(target: string) {
 beforeAll(async () => {
   writeDist(dir)
   writeDist(deckDir)
-  // What `npm run build` leaves for a deck with `remote: hunter2`.
-  writeFileSync(join(deckDir, 'deck-sync.json'), JSON.stringify({ passwordSha256: createHash('sha256').update('hunter2').digest('hex') }))
+  // What `npm run build` leaves for a deck with `remote: hunter2`, beside the served folder.
+  mkdirSync(serverFilesDir(deckDir))
+  writeFileSync(join(serverFilesDir(deckDir), SERVER_FILES.sync), JSON.stringify({ passwordSha256: createHash('sha256').update('hunter2').digest('hex') }))
   const log = (line: string) => logs.push(line)
   guarded = await startServer({ dir, port: 0, password: 'secret', log })
   open = await startServer({ dir, port: 0, log })
@@ -41,6 +43,7 @@ afterAll(async () => {
   await Promise.all([guarded?.close(), open?.close(), fromDeck?.close()])
   rmSync(dir, { recursive: true, force: true })
   rmSync(deckDir, { recursive: true, force: true })
+  rmSync(serverFilesDir(deckDir), { recursive: true, force: true })
 })
 
 /** A WebSocket client that says hello and keeps every message it receives. */

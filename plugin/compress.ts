@@ -1,0 +1,73 @@
+// Precompression: after the build (and the prerendered pages), writes a .br and a .gz beside every file worth
+// compressing, so a server sends them as they are (server/static.ts) instead of compressing on every request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { Plugin } from 'vite'
+
+/** Text formats (woff2, images and PDFs are compressed already: a second pass only costs time). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|ttf|otf|wasm)$/i
+/** Below this, the headers outweigh the saving. */
+const MIN_BYTES = 1024
+/** A variant that saves less than this share is not worth a second file. */
+const MIN_SAVING = 0.1
+/**
+ * Brotli's quality 5: within 7 % of its best (11) on this deck's 7 MB, at a fortieth of the time (0.3 s instead of
+ * 12 s of CPU), and still smaller than gzip's best.
+ */
+const BROTLI_QUALITY = 5
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+function compressibleFiles(dir: string): string[] {
+  const found: string[] = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) found.push(...compressibleFiles(path))
+    else if (COMPRESSIBLE.test(entry.name) && statSync(path).size >= MIN_BYTES) found.push(path)
+  }
+  return found
+}
+
+/** Writes `file.br` and `file.gz` where they save at least a tenth; returns the bytes before and after (brotli). */
+export async function precompress(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number }> {
+  const files = compressibleFiles(resolve(dir))
+  let bytes = 0
+  let brotliBytes = 0
+  // zlib's asynchronous calls run on libuv's threads: every core compresses.
+  await Promise.all(
+    files.map(async (file) => {
+      const content = readFileSync(file)
+      const [br, gz] = await Promise.all([
+        brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+        gzipAsync(content, { level: 9 }),
+      ])
+      bytes += content.length
+      const worth = (variant: Buffer) => variant.length <= content.length * (1 - MIN_SAVING)
+      if (worth(br)) writeFileSync(`${file}.br`, br)
+      if (worth(gz)) writeFileSync(`${file}.gz`, gz)
+      brotliBytes += worth(br) ? br.length : content.length
+    }),
+  )
+  return { files: files.length, bytes, brotliBytes }
+}
+
+export default function compressPlugin(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'deck:compress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    // After every environment is built and the pages are prerendered (plugin/prerender.ts builds in its own buildApp).
+    buildApp: {
+      order: 'post',
+      async handler() {
+        await precompress(outDir)
+      },
+    },
+  }
+}

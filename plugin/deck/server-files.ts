@@ -1,0 +1,17 @@
+// What a build writes for `npm run serve` alone, into the folder beside the served one (shared/server-files.ts):
+// the hash of the presenter password. Written afresh by every build, so nothing of an earlier one lingers.
+import { createHash } from 'node:crypto'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { SERVER_FILES, serverFilesDir } from '../../shared/server-files'
+import type { DeckState } from './state'
+
+export function writeServerFiles(outDir: string, state: DeckState): string {
+  const dir = serverFilesDir(outDir)
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  const password = state.deck!.config.remote
+  const passwordSha256 = password ? createHash('sha256').update(password, 'utf8').digest('hex') : null
+  writeFileSync(join(dir, SERVER_FILES.sync), JSON.stringify({ passwordSha256 }))
+  return dir
+}

@@ -1,0 +1,18 @@
+// What a build leaves for `npm run serve` alone, and where: a folder beside the served one (never inside it, so no
+// spelling of a URL reaches it), and the address the server hands the notes out at.
+
+/** The server-only folder of a build folder: `dist` → `dist-server`, `.e2e/deck-dist` → `.e2e/deck-dist-server`. */
+export function serverFilesDir(outDir: string): string {
+  return `${outDir.replace(/[\\/]+$/, '')}-server`
+}
+
+/** The files in it. */
+export const SERVER_FILES = {
+  /** `{ passwordSha256 }`: a hash of the deck's `remote:` password (null without one). */
+  sync: 'deck-sync.json',
+  /** `{ notes: { [no]: html } }`: the speaker notes of a deck with a presenter password, for presenters only. */
+  notes: 'deck-notes.json',
+} as const
+
+/** Where `npm run serve` hands out the notes of a deck with a password, after the password (or pairing) check. */
+export const NOTES_PATH = '/__deck/notes'
