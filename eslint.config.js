@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'themes/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'themes/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -48,12 +48,17 @@ export default tseslint.config(
     },
   },
   {
+    // The deck's own components: browser code that is not the engine's, so it reaches the engine by its one door.
+    files: ['components/**/*.{ts,tsx}'],
+    rules: forbid(['src', 'plugin', 'server', 'scripts', 'bench'], "components/ is the deck's own code: it uses the engine through '@deck/client'", [nodeBuiltins]),
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: forbid(['src', 'plugin', 'server', 'scripts', 'bench', 'tests'], 'shared/ is the pure core both halves import: it imports neither', [nodeBuiltins, react]),
   },
   {
     files: ['plugin/**/*.{ts,mjs}'],
-    rules: forbid(['src', 'server', 'scripts', 'bench'], 'plugin/ runs at build time: it reaches the runtime only through the virtual modules it writes'),
+    rules: forbid(['src', 'components', 'server', 'scripts', 'bench'], 'plugin/ runs at build time: it reaches the runtime only through the virtual modules it writes'),
   },
   {
     files: ['server/**/*.ts'],

@@ -21,7 +21,9 @@ export class SpliceRefusal extends Error {
   }
 }
 
-const SEPARATOR = /^-{3,}\s*$/
+/** The parser's rule (Slidev's): a line starting with `---` separates; `---` not followed by a fourth dash can open frontmatter. */
+const isSeparator = (line: string) => line.startsWith('---')
+const opensFrontmatterLine = (line: string) => isSeparator(line) && line[3] !== '-'
 const YAML_FENCE_OPEN = /^```ya?ml[ \t]*$/
 const FENCE_CLOSE = /^```[ \t]*$/
 
@@ -70,11 +72,11 @@ function shapeOf(part: string): PartShape {
   const line = (i: number) => lines[i] ?? ''
   const offset = (i: number) => offsets[i] ?? part.length
   const lineEnd = (i: number) => offset(i) + withoutCr(line(i)).length
-  const separator = SEPARATOR.test(withoutCr(line(0)))
+  const separator = isSeparator(withoutCr(line(0)))
   let frontmatter: PartShape['frontmatter'] = null
   let bodyLine = separator ? 1 : 0
   // `---` followed by a non-blank line opens frontmatter, closed by the next `---` line.
-  if (separator && line(0).trimEnd() === '---' && lines.length > 1 && line(1).trim() !== '') {
+  if (separator && opensFrontmatterLine(withoutCr(line(0))) && lines.length > 1 && line(1).trim() !== '') {
     const close = lines.findIndex((text, i) => i >= 1 && text.trimEnd() === '---')
     if (close > 0) {
       frontmatter = { form: 'dashes', from: offset(1), to: close > 1 ? lineEnd(close - 1) : offset(1), block: 0 }
@@ -172,7 +174,7 @@ export function rewritePart(part: string, fields: SlideText, eol: LineEnding, fi
     // A bare `---` followed by a non-blank line would open frontmatter: keep a blank line after it.
     const lines = result.split('\n')
     const [first = '', second = ''] = lines
-    if (lines.length > 1 && first.trimEnd() === '---' && second.trim() !== '') result = first + '\n' + eol + lines.slice(1).join('\n')
+    if (lines.length > 1 && opensFrontmatterLine(withoutCr(first)) && second.trim() !== '') result = first + '\n' + eol + lines.slice(1).join('\n')
   }
   return result
 }

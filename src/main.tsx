@@ -43,9 +43,15 @@ else if (reader && !asksForReader(search)) {
 }
 
 function Router({ children }: { children: ReactNode }) {
+  // A move is rendered at once, in the key's own task (not as a transition React may spread over frames): the next
+  // frame shows the new slide. Its module and fonts were loaded beforehand (preloadAround).
   // Hash routes live after '#': the page's own path (a file on disk, base './') is no part of them.
-  if (config.routerMode === 'hash') return <HashRouter>{children}</HashRouter>
-  return <BrowserRouter basename={base.replace(/\/$/, '') || undefined}>{children}</BrowserRouter>
+  if (config.routerMode === 'hash') return <HashRouter useTransitions={false}>{children}</HashRouter>
+  return (
+    <BrowserRouter basename={base.replace(/\/$/, '') || undefined} useTransitions={false}>
+      {children}
+    </BrowserRouter>
+  )
 }
 
 async function boot() {

@@ -24,6 +24,10 @@ import rehypeInfo from './rehype-info'
 import { rehypeAuthorHtml } from '../../shared/sanitize'
 import remarkBlockMeta from './remark-block-meta'
 import rehypeMathLines from './rehype-math-lines'
+import rehypeScopedStyle from './rehype-scoped-style'
+import rehypeBindings from './rehype-bindings'
+import rehypeComponents from './rehype-components'
+import { slideComponents } from './to-module'
 
 export interface SlideCompileOptions {
   total: number
@@ -37,6 +41,8 @@ export interface SlideCompileOptions {
   deckDir: string
   /** How broken diagrams are found: at once (default), `'later'` (see AnalyzedSlide.later), or not at all. */
   checkDiagrams?: boolean | 'later'
+  /** Tags of the deck's own components (plugin/deck/components.ts); any other unknown component tag is a warning. */
+  deckComponents?: Iterable<string>
 }
 
 export interface SlideMessage {
@@ -79,11 +85,14 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     // Before rehype-raw, which drops the places of nodes that were not raw HTML (a TeX error names its line).
     .use(rehypeKatex, { strict: 'ignore' })
     .use(rehypeRaw)
-    .use(rehypeLinks, { total: options.total, configs: options.configs })
+    .use(rehypeBindings, { configs: options.configs })
+    .use(rehypeComponents, { known: new Set([...Object.keys(slideComponents()), ...(options.deckComponents ?? [])]) })
+    .use(rehypeLinks, { total: options.total })
     .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })
     .use(rehypeEmbeds)
+    .use(rehypeScopedStyle)
     .use(rehypeSlots)
   const file = new VFile({ value: content })
   const hast = processor.runSync(processor.parse(file), file) as Root
@@ -128,6 +137,7 @@ export function plainSlideText(content: string): string {
   return content
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(style|script)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')

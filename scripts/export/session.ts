@@ -21,6 +21,8 @@ export interface PrintSession {
   origin: string
   pages: PrintPage[]
   warnings: string[]
+  /** How long the print view took to draw (ms): a share of the time of each format read from it. */
+  ms: { render: number }
   close: () => Promise<void>
 }
 
@@ -63,6 +65,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
     const query = new URLSearchParams()
     if (options.range) query.set('range', options.range)
     if (options.withClicks) query.set('print', 'clicks')
+    const started = Date.now()
     await page.goto(`${server.url}/print${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
     await waitForReady(page, options.timeoutMs ?? 120_000, options.report ?? (() => {}))
     const ids = await page.evaluate(() => [...document.querySelectorAll('.print-slide-container')].map((el) => el.id))
@@ -72,7 +75,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
       return { id, no, clicks }
     })
     const cdp = await context.newCDPSession(page)
-    return { page, cdp, origin: server.url, pages, warnings, close, context }
+    return { page, cdp, origin: server.url, pages, warnings, ms: { render: Date.now() - started }, close, context }
   } catch (error) {
     await close()
     throw error

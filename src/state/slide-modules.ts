@@ -1,4 +1,4 @@
-// Loads slide modules on demand, keeps them, preloads neighbours, and swaps a slide in place when HMR replaces it.
+// Loads slide modules on demand, keeps them, preloads neighbours (and their fonts), and swaps a slide in place when HMR replaces it.
 import { useEffect, useSyncExternalStore } from 'react'
 import type { SlideModule } from 'virtual:deck/slide'
 import type { SlideMeta } from 'virtual:deck/slides'
@@ -6,6 +6,7 @@ import { slidesAtom } from './deck'
 import { deckStore } from './store'
 import { HOT_EVENTS } from '../../shared/events'
 import { onHotEvent } from './hot-events'
+import { loadSlideFonts } from './slide-fonts'
 
 const loaded = new Map<number, SlideModule>()
 const pending = new Map<number, Promise<SlideModule | undefined>>()
@@ -48,11 +49,16 @@ export function loadSlide(no: number): Promise<SlideModule | undefined> {
   return promise
 }
 
-/** Loads the slides around `no` so moving there shows them at once (unless a slide says `preload: false`). */
+/**
+ * Loads the slides around `no` so moving there shows them at once (unless a slide says `preload: false`), and the
+ * font faces their text needs (a few KB, loaded for every neighbour).
+ */
 export function preloadAround(no: number) {
   for (const n of [no + 1, no - 1, no + 2]) {
     const slide = meta(n)
-    if (slide && slide.frontmatter.preload !== false) void loadSlide(n)
+    if (!slide) continue
+    if (slide.frontmatter.preload !== false) void loadSlide(n)
+    void loadSlideFonts(n)
   }
 }
 

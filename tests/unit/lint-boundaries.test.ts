@@ -26,6 +26,9 @@ describe('import boundaries', () => {
     ['shared/x.ts', "import { value } from 'node:fs'", /no Node built-ins/],
     ['server/x.ts', "import { value } from '../plugin/parser'", /server\/ serves a build/],
     ['scripts/export/x.ts', "import { value } from '../../src/logic/nav'", /scripts\/ run in Node/],
+    ['components/X.tsx', "import { value } from '../src/state/sync/synced-state'", /components\/ is the deck's own code/],
+    ['components/charts/X.tsx', "import { value } from 'node:fs'", /no Node built-ins/],
+    ['plugin/deck/x.ts', "import { value } from '../../components/ReserveRatioSimulator'", /plugin\/ runs at build time/],
   ])('%s: %s fails lint', async (file, code, message) => {
     const errors = await boundaryErrors(file, code)
     expect(errors).toHaveLength(1)
@@ -39,6 +42,8 @@ describe('import boundaries', () => {
     ['plugin/x.ts', "import { value } from 'node:fs'"],
     ['scripts/export/x.ts', "import { value } from '../../plugin/parser'"],
     ['tests/unit/x.test.ts', "import { value } from '../../src/logic/nav'"],
+    ['components/X.tsx', "import { value } from '@deck/client'"],
+    ['components/X.tsx', "import { value } from './money'"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([])
   })
