@@ -2,12 +2,12 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import deck from './plugin/index'
-import drawings from './plugin/drawings'
-import deckSync from './plugin/sync'
-import prerender from './plugin/prerender'
-import deckUnoCSS from './plugin/unocss'
-import compress from './plugin/compress'
+import deck from './plugin/index.ts'
+import drawings from './plugin/drawings.ts'
+import deckSync from './plugin/sync.ts'
+import prerender from './plugin/prerender.ts'
+import deckUnoCSS from './plugin/unocss/index.ts'
+import compress from './plugin/compress.ts'
 
 /** `DECK_SINGLE_FILE=1`: the build the one-file HTML export inlines (scripts/export/html.ts). */
 const singleFile = Boolean(process.env.DECK_SINGLE_FILE)

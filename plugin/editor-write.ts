@@ -1,7 +1,7 @@
 // Lets the side editor put one slide's new text back into its Markdown file: only that slide's bytes change, in the
 // file's own line endings, and nothing is written that the deck would read differently (pure: bytes in, bytes out).
-import { parseDeck, type DeckError, type ParseOptions } from './parser'
-import { normalizeSlideText, type SlideText } from '../shared/slide-source'
+import { parseDeck, type DeckError, type ParseOptions } from './parser.ts'
+import { normalizeSlideText, type SlideText } from '../shared/slide-source.ts'
 
 export type LineEnding = '\n' | '\r\n'
 

@@ -1,13 +1,13 @@
 // The deck's Vite plugin: parse slides.md → analyse each slide → virtual modules → per-slide HMR → dev endpoints → build outputs (and the server's own files beside them).
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import { DeckState } from './deck/state'
-import { formatDeckErrors } from './deck/entry'
-import { deckModules } from './deck/modules'
-import { deckHotUpdate } from './deck/hot-update'
-import { serveDeckEndpoints } from './deck/dev-endpoints'
-import { deckIndexHtml, deckManifest } from './deck/build-outputs'
-import { writeServerFiles } from './deck/server-files'
+import { DeckState } from './deck/state.ts'
+import { formatDeckErrors } from './deck/entry.ts'
+import { deckModules } from './deck/modules.ts'
+import { deckHotUpdate } from './deck/hot-update.ts'
+import { serveDeckEndpoints } from './deck/dev-endpoints.ts'
+import { deckIndexHtml, deckManifest } from './deck/build-outputs.ts'
+import { writeServerFiles } from './deck/server-files.ts'
 
 export default function deckPlugin(): Plugin {
   const state = new DeckState()

@@ -1,8 +1,8 @@
 // Turns the text of a deck (Slidev's Markdown dialect) into slides and a resolved configuration: pure, no fs, no Vite.
 import matter from 'gray-matter'
-import { resolveConfig, type DeckConfig } from '../shared/config'
-import { parseRangeString } from '../shared/range'
-import { parseDuration } from '../shared/duration'
+import { resolveConfig, type DeckConfig } from '../shared/config.ts'
+import { parseRangeString } from '../shared/range.ts'
+import { parseDuration } from '../shared/duration.ts'
 
 export interface DeckError {
   /** 1-based line in the file named by `file` (the deck itself when absent). */

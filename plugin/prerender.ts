@@ -13,9 +13,9 @@ import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plugin, ViteBuilder } from 'vite'
 import type { OutputBundle } from 'rolldown'
-import { SLIDE_PREFIX } from './deck/modules'
-import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page'
-import { buildGlyphUse, deckFonts } from './fonts'
+import { SLIDE_PREFIX } from './deck/modules.ts'
+import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page.ts'
+import { buildGlyphUse, deckFonts } from './fonts.ts'
 
 /** The server entry's exports (src/prerender.tsx). */
 export interface PrerenderEntry {

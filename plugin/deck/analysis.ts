@@ -1,9 +1,9 @@
 // Analyses each slide once per text: an edit re-analyses and re-renders only the slides and notes it touched.
 import { dirname, resolve } from 'node:path'
-import type { Deck, Slide } from '../parser'
-import { analyzeSlide, renderNote, type AnalyzedSlide } from '../markdown/pipeline'
-import { kebab } from '../markdown/remark-component-tags'
-import type { DeckComponents } from './components'
+import type { Deck, Slide } from '../parser.ts'
+import { analyzeSlide, renderNote, type AnalyzedSlide } from '../markdown/pipeline.ts'
+import { kebab } from '../markdown/remark-component-tags.ts'
+import type { DeckComponents } from './components.ts'
 
 export interface SlideAnalyzer {
   analyze(slide: Slide, deck: Deck): AnalyzedSlide

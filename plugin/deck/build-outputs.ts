@@ -1,7 +1,7 @@
 // What a build writes besides the bundle: index.html's language/title/colour scheme, the manifest (the fonts: plugin/prerender.ts).
-import { pageTitle } from '../../shared/config'
-import type { DeckConfig } from '../parser'
-import type { DeckState } from './state'
+import { pageTitle } from '../../shared/config.ts'
+import type { DeckConfig } from '../parser.ts'
+import type { DeckState } from './state.ts'
 
 /** index.html with the deck's `<html>` attributes, title and colour scheme chosen before paint. */
 export function deckIndexHtml(html: string, config: DeckConfig): string {

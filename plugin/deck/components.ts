@@ -2,8 +2,8 @@
 // answers the tag `<Name>`, as Slidev's components/ folder does. The engine knows none of them by name.
 import { existsSync, readdirSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
-import { kebab } from '../markdown/remark-component-tags'
-import type { ComponentRef } from '../markdown/to-module'
+import { kebab } from '../markdown/remark-component-tags.ts'
+import type { ComponentRef } from '../markdown/to-module.ts'
 
 /** A component's file: a React module whose name is a component's (capitalised); other files are its helpers. */
 const COMPONENT_FILE = /^[A-Z][A-Za-z0-9]*\.(tsx|jsx)$/

@@ -1,9 +1,9 @@
 // What the dev server adds for the deck: its files and components watched, and the editor's read/write endpoints (dev only).
 import { existsSync } from 'node:fs'
 import type { ViteDevServer } from 'vite'
-import { createEditorMiddleware } from '../editor'
-import type { DeckState } from './state'
-import { componentsDir, isComponentFile } from './components'
+import { createEditorMiddleware } from '../editor.ts'
+import type { DeckState } from './state.ts'
+import { componentsDir, isComponentFile } from './components.ts'
 
 export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): void {
   const { entry, root } = state

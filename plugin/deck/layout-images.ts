@@ -1,10 +1,10 @@
 // The pictures a slide's layout shows from its frontmatter (`background:`, `image:`): found like the slide's own
 // images (public/ or beside the deck, offline), checked, and handed to Vite so they ship with the build.
 import { dirname, relative, resolve } from 'node:path'
-import type { Slide } from '../parser'
-import { assetImportPath, resolveImageSource, type ImageSource } from '../markdown/rehype-images'
-import { ASSET_PREFIX } from '../markdown/to-module'
-import { LAYOUT_IMAGE_KEYS, isImageValue } from '../../shared/layout-images'
+import type { Slide } from '../parser.ts'
+import { assetImportPath, resolveImageSource, type ImageSource } from '../markdown/rehype-images.ts'
+import { ASSET_PREFIX } from '../markdown/to-module.ts'
+import { LAYOUT_IMAGE_KEYS, isImageValue } from '../../shared/layout-images.ts'
 
 export interface LayoutImage {
   key: (typeof LAYOUT_IMAGE_KEYS)[number]

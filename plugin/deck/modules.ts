@@ -2,12 +2,12 @@
 // the prerendering build, each slide's source text).
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
-import { highlightSlide, plainSlideText, renderInfo, type AnalyzedSlide } from '../markdown/pipeline'
-import { slideModuleCode } from '../markdown/to-module'
-import { scopeSlideStyles } from '../markdown/rehype-scoped-style'
-import { HOT_EVENTS } from '../../shared/events'
-import type { DeckState, SlideState } from './state'
-import { layoutImageAssets } from './layout-images'
+import { highlightSlide, plainSlideText, renderInfo, type AnalyzedSlide } from '../markdown/pipeline.ts'
+import { slideModuleCode } from '../markdown/to-module.ts'
+import { scopeSlideStyles } from '../markdown/rehype-scoped-style.ts'
+import { HOT_EVENTS } from '../../shared/events.ts'
+import type { DeckState, SlideState } from './state.ts'
+import { layoutImageAssets } from './layout-images.ts'
 
 export const LIST_ID = 'virtual:deck/slides'
 export const SLIDE_PREFIX = 'virtual:deck/slide/'

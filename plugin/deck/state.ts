@@ -1,12 +1,12 @@
 // The deck as the plugin knows it: parsed from its file, checked, each slide analysed; the last good deck kept.
 import { relative } from 'node:path'
 import type { ResolvedConfig } from 'vite'
-import { parseDeck, type Deck, type DeckError, type Slide } from '../parser'
-import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline'
-import { deckEntry, formatDeckErrors, readDeckFile } from './entry'
-import { checkThemeAndLayouts } from './theme-check'
-import { createSlideAnalyzer } from './analysis'
-import { findDeckComponents, type DeckComponents } from './components'
+import { parseDeck, type Deck, type DeckError, type Slide } from '../parser.ts'
+import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline.ts'
+import { deckEntry, formatDeckErrors, readDeckFile } from './entry.ts'
+import { checkThemeAndLayouts } from './theme-check.ts'
+import { createSlideAnalyzer } from './analysis.ts'
+import { findDeckComponents, type DeckComponents } from './components.ts'
 
 export interface SlideState {
   slide: Slide

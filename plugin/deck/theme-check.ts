@@ -1,8 +1,8 @@
 // Checks that the deck's theme exists, that every slide's layout is one someone provides, and that its images exist.
 import { existsSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Deck, DeckError } from '../parser'
-import { layoutImageProblem, layoutImages } from './layout-images'
+import type { Deck, DeckError } from '../parser.ts'
+import { layoutImageProblem, layoutImages } from './layout-images.ts'
 
 /** A missing theme is an error at its `theme:` line; a layout no one provides is a warning at its `layout:` line. */
 export function checkThemeAndLayouts(deck: Deck, root: string, entry: string): { errors: DeckError[]; warnings: DeckError[] } {

@@ -6,7 +6,7 @@ import type { Root, Element, Properties } from 'hast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
 import JSON5 from 'json5'
-import { BOUND_PREFIX } from './to-module'
+import { BOUND_PREFIX } from './to-module.ts'
 
 const CONFIG_BINDING = /^\$slidev\.configs\.([A-Za-z_$][\w$]*)$/
 

@@ -2,7 +2,7 @@
 import type { Root, Element } from 'hast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { isScriptUrl } from '../../shared/script-url'
+import { isScriptUrl } from '../../shared/script-url.ts'
 
 const URL_PROPERTIES = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'data', 'srcDoc'] as const
 

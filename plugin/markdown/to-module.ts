@@ -2,7 +2,7 @@
 import { unified } from 'unified'
 import rehypeReact from 'rehype-react'
 import type { Root, Element } from 'hast'
-import { HOT_EVENTS } from '../../shared/events'
+import { HOT_EVENTS } from '../../shared/events.ts'
 
 /** A runtime component a `deck-*` element maps to, and where the browser imports it from. */
 export interface ComponentRef {
