@@ -22,6 +22,21 @@ const forbid = (folders, why, extra = []) => ({
 })
 
 const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'child_process', 'worker_threads'], message: 'Runs in the browser or both halves: no Node built-ins.' }
+/**
+ * What Vite loads its config with (vite.config.ts → plugin/ → shared/) names every file it imports, as Node's own
+ * loader needs: Vite warns about each bare `./parser` when it starts, and will load configs natively by default.
+ */
+const namedFiles = {
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector:
+        ':matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, ImportExpression)[source.value=/^[.]/]:not([source.value=/[.](ts|tsx|mjs|js|json|css)$/])',
+      message: 'Name the file with its extension (./parser.ts, ./folder/index.ts): Vite loads its config with plugin/ and shared/ the way Node does.',
+    },
+  ],
+}
+
 const react = { group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-router-dom', 'jotai', 'jotai/*'], message: 'shared/ is pure: no React, no state libraries.' }
 
 export default tseslint.config(
@@ -37,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'themes/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'themes/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -48,12 +63,21 @@ export default tseslint.config(
     },
   },
   {
+    // The deck's own components: browser code that is not the engine's, so it reaches the engine by its one door.
+    files: ['components/**/*.{ts,tsx}'],
+    rules: forbid(['src', 'plugin', 'server', 'scripts', 'bench'], "components/ is the deck's own code: it uses the engine through '@deck/client'", [nodeBuiltins]),
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: forbid(['src', 'plugin', 'server', 'scripts', 'bench', 'tests'], 'shared/ is the pure core both halves import: it imports neither', [nodeBuiltins, react]),
   },
   {
     files: ['plugin/**/*.{ts,mjs}'],
-    rules: forbid(['src', 'server', 'scripts', 'bench'], 'plugin/ runs at build time: it reaches the runtime only through the virtual modules it writes'),
+    rules: forbid(['src', 'components', 'server', 'scripts', 'bench'], 'plugin/ runs at build time: it reaches the runtime only through the virtual modules it writes'),
+  },
+  {
+    files: ['vite.config.ts', 'plugin/**/*.{ts,mjs}', 'shared/**/*.ts'],
+    rules: namedFiles,
   },
   {
     files: ['server/**/*.ts'],

@@ -2,17 +2,20 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import deck from './plugin/index'
-import drawings from './plugin/drawings'
-import deckSync from './plugin/sync'
-import prerender from './plugin/prerender'
-import deckUnoCSS from './plugin/unocss'
-import compress from './plugin/compress'
+import deck from './plugin/index.ts'
+import drawings from './plugin/drawings.ts'
+import deckSync from './plugin/sync.ts'
+import prerender from './plugin/prerender.ts'
+import deckUnoCSS from './plugin/unocss/index.ts'
+import compress from './plugin/compress.ts'
 
 /** `DECK_SINGLE_FILE=1`: the build the one-file HTML export inlines (scripts/export/html.ts). */
 const singleFile = Boolean(process.env.DECK_SINGLE_FILE)
 
 const routerBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url))
+
+/** What a deck's own components import of the engine (DESIGN.md, "A deck's own code"). */
+const deckClient = { find: /^@deck\/client$/, replacement: fileURLToPath(new URL('./src/deck-api.ts', import.meta.url)) }
 
 export default defineConfig(({ command }) => ({
   // react-router's package exports only its development build to browsers; the static build takes the production one.
@@ -21,6 +24,7 @@ export default defineConfig(({ command }) => ({
     command === 'build'
       ? {
           alias: [
+            deckClient,
             { find: /^react-router$/, replacement: routerBuild('index.mjs') },
             { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
             {
@@ -31,7 +35,7 @@ export default defineConfig(({ command }) => ({
             },
           ],
         }
-      : {},
+      : { alias: [deckClient] },
   // The one-file build is inlined by the export: nothing to precompress.
   plugins: [deck(), prerender(), deckUnoCSS(), drawings(), deckSync(), react(), ...(singleFile ? [] : [compress()])],
   // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would

@@ -1,7 +1,7 @@
 // Measures the deck's speed (build, first load, slide changes, dev server, HMR, and each feature's own bench) against bench/budgets.json.
-// Usage: npm run bench [-- --only build,load,...] [--json out.json]
+// Usage: npm run bench [-- --only build,load,nav,...] [--json out.json]
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync, rmSync, symlinkSync } from 'node:fs'
 import { resolve, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -29,9 +29,9 @@ function record(name: string, value: number, unit: string) {
 }
 
 /** Runs a child and resolves with its output; rejects with its stderr when it fails. */
-function run(command: string, commandArgs: string[], env: Record<string, string> = {}) {
+function run(command: string, commandArgs: string[], env: Record<string, string> = {}, cwd = root) {
   return new Promise<{ stdout: string; stderr: string }>((resolvePromise, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env } })
+    const child = spawn(command, commandArgs, { cwd, env: { ...process.env, ...env } })
     let out = ''
     let err = ''
     child.stdout.on('data', (d) => (out += d))
@@ -50,115 +50,180 @@ async function benchBuild() {
   if (kb) record('build.peakMemoryMB', kb / 1024, 'MB')
 }
 
-type Bytes = { js: number; jsGzip: number; css: number; cssGzip: number }
+/**
+ * Slidev building the same deck, when bench/peer is installed (`cd bench/peer && npm install`; never a dependency of
+ * the project): its wall time and peak memory, and ours as ratios of them, measured in the same run.
+ */
+async function benchPeer() {
+  const peer = resolve(root, 'bench/peer')
+  const slidev = join(peer, 'node_modules', '.bin', 'slidev')
+  if (!existsSync(slidev)) {
+    console.log('peer: bench/peer is not installed (cd bench/peer && npm install): no Slidev figures')
+    return
+  }
+  console.log('peer: Slidev building the same deck')
+  // Slidev finds the deck's theme beside the deck: the deck is copied next to the peer's node_modules.
+  const deckDir = join(work, 'peer-deck')
+  rmSync(deckDir, { recursive: true, force: true })
+  mkdirSync(deckDir, { recursive: true })
+  copyFileSync(resolve(root, entry), join(deckDir, 'slides.md'))
+  copyFileSync(join(peer, 'package.json'), join(deckDir, 'package.json'))
+  symlinkSync(join(peer, 'node_modules'), join(deckDir, 'node_modules'))
+  const publicDir = join(dirname(resolve(root, entry)), 'public')
+  if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'))
+  const started = performance.now()
+  const { stderr } = await run('/usr/bin/time', ['-f', '__MAXRSS__%M', slidev, 'build', 'slides.md', '--out', join(work, 'peer-dist')], {}, deckDir)
+  record('peer.build.wallMs', performance.now() - started, 'ms (Slidev)')
+  const kb = Number(/__MAXRSS__(\d+)/.exec(stderr)?.[1] ?? 0)
+  if (kb) record('peer.build.peakMemoryMB', kb / 1024, 'MB (Slidev)')
+  if (results['build.wallMs']) record('build.wallToSlidev', results['build.wallMs'].value / results['peer.build.wallMs']!.value, "× Slidev's build time")
+  if (results['build.peakMemoryMB'] && results['peer.build.peakMemoryMB'])
+    record('build.memoryToSlidev', results['build.peakMemoryMB'].value / results['peer.build.peakMemoryMB'].value, "× Slidev's peak memory")
+}
+
+/** Bytes of one kind that arrived: as sent (raw) and gzipped (what a host that compresses sends). */
+type Sized = { raw: number; gzip: number }
+type Kind = 'html' | 'css' | 'font' | 'js'
+const KINDS: Record<string, Kind> = { document: 'html', stylesheet: 'css', font: 'font', script: 'js' }
 
 async function benchLoad(browser: Browser, base: string) {
-  console.log('first load and slide changes')
-  const coldTimes: number[] = []
+  console.log('first load')
+  const visibleTimes: number[] = []
   const readyTimes: number[] = []
-  let bytes: { visible: Bytes; ready: Bytes } | null = null
+  let bytes: { visible: Record<Kind, Sized>; ready: Record<Kind, Sized> } | null = null
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await context.newPage()
-    const loaded = new Map<string, { type: string; file: string }>()
-    page.on('response', async (response: Response) => {
-      const type = response.request().resourceType()
-      if (type !== 'script' && type !== 'stylesheet') return
-      const url = new URL(response.url())
-      const file = join(dist, decodeURIComponent(url.pathname))
-      if (existsSync(file)) loaded.set(url.pathname, { type, file })
+    const bodies = new Map<string, { kind: Kind; body: Promise<Buffer> }>()
+    page.on('response', (response: Response) => {
+      const kind = KINDS[response.request().resourceType()]
+      if (kind && response.status() === 200) bodies.set(response.url(), { kind, body: response.body().catch(() => Buffer.alloc(0)) })
     })
-    // Seen from inside the page (polling from outside lags by 100s of ms): the moment slide 1 is drawn with a size
-    // (by the first-slide boot or by the app), and the moment the app around it is ready to use (data-loaded).
+    // Seen from inside the page (polling from outside lags by 100s of ms), in animation frames: slide 1 is visible
+    // when it is laid out with a size and every face its text is drawn in has loaded (the faces block: until then
+    // its Chinese is not painted); ready when the app around it runs it (data-loaded).
     await page.addInitScript(() => {
-      const sized = (selector: string) => {
-        const slide = document.querySelector(selector)
-        return slide && slide.getBoundingClientRect().width > 0 && slide.querySelector('.slidev-layout')
-      }
-      const observer = new MutationObserver(() => {
-        if (window.__slide1VisibleAt === undefined && sized('.slidev-page-1')) window.__slide1VisibleAt = performance.now()
-        if (sized('.slidev-page-1[data-loaded="true"]')) {
-          window.__slide1ReadyAt = performance.now()
-          observer.disconnect()
+      // tsx names functions with a helper the page does not have.
+      ;(globalThis as { __name?: unknown }).__name ??= (f: unknown) => f
+      // Each face the slide's text is drawn in (by the weight it is drawn in) has loaded: until then it is not painted.
+      const fontsIn = (slide: Element) => {
+        const byWeight = new Map<string, string>()
+        for (const el of slide.querySelectorAll('*')) {
+          const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.nodeValue).join('')
+          if (!own.trim() || !el.getClientRects().length) continue
+          const weight = Number(getComputedStyle(el).fontWeight) >= 600 ? '700' : '400'
+          byWeight.set(weight, (byWeight.get(weight) ?? '') + own)
         }
-      })
-      observer.observe(document, { subtree: true, childList: true, attributes: true })
+        return [...byWeight].every(([weight, text]) => document.fonts.check(`${weight} 16px "Deck Serif SC"`, text))
+      }
+      const frame = () => {
+        const slide = document.querySelector('.slidev-page-1')
+        if (window.__slide1VisibleAt === undefined && slide && slide.getBoundingClientRect().width > 0 && slide.querySelector('.slidev-layout') && fontsIn(slide))
+          window.__slide1VisibleAt = performance.now()
+        if (document.querySelector('.slidev-page-1[data-loaded="true"]')) window.__slide1ReadyAt ??= performance.now()
+        if (window.__slide1VisibleAt === undefined || window.__slide1ReadyAt === undefined) requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
     })
     await page.goto(base + '/1')
-    await page.waitForFunction(() => window.__slide1ReadyAt !== undefined)
+    await page.waitForFunction(() => window.__slide1VisibleAt !== undefined && window.__slide1ReadyAt !== undefined)
     const { visibleAt, readyAt } = await page.evaluate(() => ({ visibleAt: window.__slide1VisibleAt ?? 0, readyAt: window.__slide1ReadyAt ?? 0 }))
-    coldTimes.push(visibleAt)
+    visibleTimes.push(visibleAt)
     readyTimes.push(readyAt)
     if (!bytes) {
-      // Only what arrived by a moment counts (later lazy chunks are not "before slide 1").
-      const arrived = (t: number) => page.evaluate((until: number) => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).responseEnd <= until).map((e) => new URL(e.name).pathname), t)
-      const measure = (paths: string[]) => {
-        const sum: Bytes = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 }
-        for (const path of paths) {
-          const item = loaded.get(path)
+      // Only what arrived by a moment counts (later lazy chunks and neighbours' fonts are not "before slide 1").
+      // Fonts: the faces the page preloads (the neighbours' faces the app loads meanwhile never hold the paint).
+      const arrived = (t: number) =>
+        page.evaluate(
+          (until: number) => {
+            const preloaded = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((link) => link.href))
+            return [
+              location.href,
+              ...performance
+                .getEntriesByType('resource')
+                .filter((e) => (e as PerformanceResourceTiming).responseEnd <= until && ((e as PerformanceResourceTiming).initiatorType !== 'css' || preloaded.has(e.name)))
+                .map((e) => e.name),
+            ]
+          },
+          t,
+        )
+      const measure = async (urls: string[]) => {
+        const sum = Object.fromEntries(Object.values(KINDS).map((k) => [k, { raw: 0, gzip: 0 }])) as Record<Kind, Sized>
+        for (const url of new Set(urls)) {
+          const item = bodies.get(url)
           if (!item) continue
-          const content = readFileSync(item.file)
-          const script = item.type === 'script'
-          sum[script ? 'js' : 'css'] += content.length
-          sum[script ? 'jsGzip' : 'cssGzip'] += gzipSync(content, { level: 9 }).length
+          const body = await item.body
+          sum[item.kind].raw += body.length
+          // Fonts are WOFF2 (compressed already): a host sends them as they are.
+          sum[item.kind].gzip += item.kind === 'font' ? body.length : gzipSync(body, { level: 9 }).length
         }
         return sum
       }
-      bytes = { visible: measure(await arrived(visibleAt)), ready: measure(await arrived(readyAt)) }
+      bytes = { visible: await measure(await arrived(visibleAt)), ready: await measure(await arrived(readyAt)) }
     }
     await context.close()
   }
   if (!bytes) throw new Error('no load measured')
-  record('load.jsBeforeSlide1KB', bytes.visible.js / 1024, 'KB')
-  record('load.jsBeforeSlide1GzipKB', bytes.visible.jsGzip / 1024, 'KB gzip')
-  record('load.cssBeforeSlide1KB', bytes.visible.css / 1024, 'KB')
-  record('load.cssBeforeSlide1GzipKB', bytes.visible.cssGzip / 1024, 'KB gzip')
-  record('load.slide1VisibleMs', median(coldTimes), 'ms (median of 5 cold loads)')
-  record('load.jsBeforeReadyGzipKB', bytes.ready.jsGzip / 1024, 'KB gzip (the whole app, controls and keys working)')
+  const { visible, ready } = bytes
+  const kb = (n: number) => n / 1024
+  record('load.slide1HtmlGzipKB', kb(visible.html.gzip), `KB gzip (${round(kb(visible.html.raw))} KB raw)`)
+  record('load.slide1CssGzipKB', kb(visible.css.gzip), `KB gzip (${round(kb(visible.css.raw))} KB raw)`)
+  record('load.slide1FontKB', kb(visible.font.raw), 'KB (WOFF2, the faces slide 1 preloads)')
+  record('load.slide1PaintBytesKB', kb(visible.html.gzip + visible.css.gzip + visible.font.raw), `KB (what slide 1's paint waits for, HTML and CSS gzipped; ${round(kb(visible.html.raw + visible.css.raw + visible.font.raw))} KB raw)`)
+  record('load.jsBeforeSlide1GzipKB', kb(visible.js.gzip), 'KB gzip (arrived by then; none is render-blocking)')
+  record('load.slide1VisibleMs', median(visibleTimes), `ms (median of 5 cold loads: ${visibleTimes.map((t) => round(t, 0)).join(', ')})`)
+  record('load.jsBeforeReadyGzipKB', kb(ready.js.gzip), 'KB gzip (the whole app, controls and keys working)')
   record('load.readyMs', median(readyTimes), 'ms (median of 5 cold loads)')
+}
 
+/**
+ * Every forward slide change of the deck (↓ from slide 1 to the last), as a presenter makes them: a real key press,
+ * then the time from the key event to the animation frame that shows the new slide (its module run, in the stage,
+ * not the leaving one), measured in the page; whether that frame already animates the change; then the next key
+ * once the transition is over (a presenter talks between slides).
+ */
+async function benchNav(browser: Browser, base: string) {
+  console.log('slide changes')
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+  await page.addInitScript(() => {
+    ;(globalThis as { __name?: unknown }).__name ??= (f: unknown) => f
+    const w = window as Window & { __changes?: { no: number; ms: number; animated: boolean }[] }
+    w.__changes = []
+    addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key !== 'ArrowDown') return
+        const from = Number(/^\/(\d+)/.exec(location.pathname)?.[1] ?? 0)
+        const want = from + 1
+        const frame = () => {
+          const entering = document.querySelector(`.slidev-stage-slide:not(.deck-leave) > .slidev-page-${want}[data-loaded="true"], .slidev-stage-slide:not(.deck-leave) .slidev-page-${want}[data-loaded="true"]`)
+          if (entering) {
+            const animated = Boolean(document.querySelector('.slidev-stage-slide.deck-leave') && entering.closest('.deck-enter'))
+            w.__changes!.push({ no: want, ms: performance.now() - event.timeStamp, animated })
+          } else if (performance.now() - event.timeStamp < 5000) requestAnimationFrame(frame)
+        }
+        requestAnimationFrame(frame)
+      },
+      { capture: true },
+    )
+  })
   await page.goto(base + '/1')
   await page.waitForSelector('.slidev-page-1[data-loaded="true"]')
-  const total = await page.evaluate(async () => (await (await fetch('/deck-manifest.json')).json()).total)
-  const steps = Math.min(total - 1, 60)
-  const times: number[] = []
-  for (let i = 0; i < steps; i++) {
-    // Script work of one change: from the key event to the new slide in the DOM, measured inside the page.
-    const ms = await page.evaluate(
-      () =>
-        new Promise<number>((done) => {
-          const from = document.querySelector('.slidev-stage-slide:not(.deck-leave) .slidev-page')?.getAttribute('data-slidev-no')
-          const start = performance.now()
-          const check = () => {
-            const now = [...document.querySelectorAll('.slidev-page[data-loaded="true"]')].map((el) => el.getAttribute('data-slidev-no'))
-            const url = location.pathname + location.search
-            if (now.some((no) => no !== from) || url.includes('clicks=')) {
-              observer.disconnect()
-              done(performance.now() - start)
-              return true
-            }
-            return false
-          }
-          const observer = new MutationObserver(check)
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true })
-          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', code: 'ArrowRight', bubbles: true }))
-          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', code: 'ArrowRight', bubbles: true }))
-          setTimeout(() => {
-            observer.disconnect()
-            done(-1)
-          }, 2000)
-        }),
-    )
-    if (ms >= 0) times.push(ms)
-    await page.keyboard.up('ArrowRight')
-    await page.waitForTimeout(30)
+  const total = await page.evaluate(async () => (await (await fetch('/deck-manifest.json')).json()).total as number)
+  for (let no = 2; no <= total; no++) {
+    await page.keyboard.press('ArrowDown')
+    await page.waitForFunction((n) => (window as Window & { __changes?: { no: number }[] }).__changes!.some((c) => c.no === n), no, { timeout: 10000 }).catch(() => {})
+    // The change is over when the leaving slide is gone and the new neighbours' fonts are in.
+    await page.waitForFunction(() => !document.querySelector('.deck-leave') && document.fonts.status === 'loaded', undefined, { timeout: 10000 }).catch(() => {})
   }
+  const changes = await page.evaluate(() => (window as Window & { __changes?: { no: number; ms: number; animated: boolean }[] }).__changes ?? [])
   await page.close()
-  if (times.length) {
-    record('nav.slideChangeMedianMs', median(times), 'ms')
-    record('nav.slideChangeWorstMs', Math.max(...times), 'ms')
-  }
+  const times = changes.map((c) => c.ms)
+  const slowest = [...changes].sort((a, b) => b.ms - a.ms).slice(0, 3).map((c) => `${c.no}: ${round(c.ms)}`).join(', ')
+  record('nav.slideChanges', changes.length, `of ${total - 1} forward changes seen`)
+  record('nav.slideChangeMedianMs', median(times), 'ms (key → the frame showing the new slide)')
+  record('nav.slideChangeWorstMs', Math.max(...times), `ms (slowest: ${slowest})`)
+  record('nav.changesAnimatedFromFirstFrame', changes.filter((c) => c.animated).length, `of ${changes.length} (the others' slides have no transition)`)
 }
 
 async function waitForHttp(url: string, timeoutMs = 30000) {
@@ -277,6 +342,7 @@ mkdirSync(work, { recursive: true })
 if (wanted('build') || !existsSync(join(dist, 'index.html'))) {
   await benchBuild()
 }
+if (wanted('peer')) await benchPeer()
 const browser = await launchChromium().catch((error: Error) => {
   // No browser: the finder's one line says what was tried and how to install one.
   console.error(error.message)
@@ -285,6 +351,7 @@ const browser = await launchChromium().catch((error: Error) => {
 const server = await serveStatic(dist)
 try {
   if (wanted('load')) await benchLoad(browser, server.url)
+  if (wanted('nav')) await benchNav(browser, server.url)
   if (wanted('dev')) await benchDev(browser)
   for (const [name, script] of <[string, string][]>[
     ['overview', 'overview.ts'],

@@ -1,7 +1,7 @@
 // Lets the side editor put one slide's new text back into its Markdown file: only that slide's bytes change, in the
 // file's own line endings, and nothing is written that the deck would read differently (pure: bytes in, bytes out).
-import { parseDeck, type DeckError, type ParseOptions } from './parser'
-import type { SlideText } from '../shared/slide-source'
+import { parseDeck, type DeckError, type ParseOptions } from './parser.ts'
+import { normalizeSlideText, type SlideText } from '../shared/slide-source.ts'
 
 export type LineEnding = '\n' | '\r\n'
 
@@ -21,22 +21,13 @@ export class SpliceRefusal extends Error {
   }
 }
 
-const SEPARATOR = /^-{3,}\s*$/
+/** The parser's rule (Slidev's): a line starting with `---` separates; `---` not followed by a fourth dash can open frontmatter. */
+const isSeparator = (line: string) => line.startsWith('---')
+const opensFrontmatterLine = (line: string) => isSeparator(line) && line[3] !== '-'
 const YAML_FENCE_OPEN = /^```ya?ml[ \t]*$/
 const FENCE_CLOSE = /^```[ \t]*$/
 
 const withoutCr = (line: string) => line.replace(/\r$/, '')
-const unix = (text: string) => text.replace(/\r\n?/g, '\n')
-
-/** The fields as the parser reads them: line endings unified, leading blank lines and trailing space dropped. */
-export function normalizeFields(fields: SlideText): SlideText {
-  return {
-    // A blank first line would turn `---` into a plain separator, so YAML never starts with one.
-    frontmatter: unix(fields.frontmatter).replace(/^(?:[ \t]*\n)+/, '').trimEnd(),
-    content: unix(fields.content).replace(/^\s*\n/, '').trimEnd(),
-    note: unix(fields.note).trim(),
-  }
-}
 
 /** CRLF when most of the file's line breaks are CRLF, else LF (a file without line breaks is LF). */
 export function lineEndingOf(bytes: Uint8Array): LineEnding {
@@ -81,11 +72,11 @@ function shapeOf(part: string): PartShape {
   const line = (i: number) => lines[i] ?? ''
   const offset = (i: number) => offsets[i] ?? part.length
   const lineEnd = (i: number) => offset(i) + withoutCr(line(i)).length
-  const separator = SEPARATOR.test(withoutCr(line(0)))
+  const separator = isSeparator(withoutCr(line(0)))
   let frontmatter: PartShape['frontmatter'] = null
   let bodyLine = separator ? 1 : 0
   // `---` followed by a non-blank line opens frontmatter, closed by the next `---` line.
-  if (separator && line(0).trimEnd() === '---' && lines.length > 1 && line(1).trim() !== '') {
+  if (separator && opensFrontmatterLine(withoutCr(line(0))) && lines.length > 1 && line(1).trim() !== '') {
     const close = lines.findIndex((text, i) => i >= 1 && text.trimEnd() === '---')
     if (close > 0) {
       frontmatter = { form: 'dashes', from: offset(1), to: close > 1 ? lineEnd(close - 1) : offset(1), block: 0 }
@@ -126,7 +117,7 @@ function shapeOf(part: string): PartShape {
 /** A part's fields as the side editor shows them (normalized). */
 export function fieldsOfPart(part: string): SlideText {
   const shape = shapeOf(part)
-  return normalizeFields({
+  return normalizeSlideText({
     frontmatter: shape.frontmatter ? part.slice(shape.frontmatter.from, shape.frontmatter.to) : '',
     content: part.slice(shape.contentFrom, shape.contentEnd),
     note: shape.note ? part.slice(shape.note.innerFrom, shape.note.innerTo) : '',
@@ -138,7 +129,7 @@ export function fieldsOfPart(part: string): SlideText {
  * the separator, the frontmatter's form (`---` or ```yaml) and the note's layout are kept where they exist.
  */
 export function rewritePart(part: string, fields: SlideText, eol: LineEnding, firstInFile: boolean): string {
-  const next = normalizeFields(fields)
+  const next = normalizeSlideText(fields)
   const shape = shapeOf(part)
   const current = fieldsOfPart(part)
   const inEol = (text: string) => text.split('\n').join(eol)
@@ -183,7 +174,7 @@ export function rewritePart(part: string, fields: SlideText, eol: LineEnding, fi
     // A bare `---` followed by a non-blank line would open frontmatter: keep a blank line after it.
     const lines = result.split('\n')
     const [first = '', second = ''] = lines
-    if (lines.length > 1 && first.trimEnd() === '---' && second.trim() !== '') result = first + '\n' + eol + lines.slice(1).join('\n')
+    if (lines.length > 1 && opensFrontmatterLine(withoutCr(first)) && second.trim() !== '') result = first + '\n' + eol + lines.slice(1).join('\n')
   }
   return result
 }
@@ -239,7 +230,7 @@ const inPart = (errors: DeckError[], file: string | undefined, from: number, to:
 export function spliceSlide(bytes: Buffer, at: SlideLines, fields: SlideText, options: SpliceOptions = {}): SpliceResult {
   if (/-->|<!--/.test(fields.note)) throw new SpliceRefusal('note', 'A note cannot contain "<!--" or "-->" (the note is itself an HTML comment).')
   const { from, to, text } = partText(bytes, at)
-  const next = normalizeFields(fields)
+  const next = normalizeSlideText(fields)
   const rewritten = rewritePart(text, next, lineEndingOf(bytes), at.start === 0)
   if (rewritten === text) return { bytes, changed: false }
   const out = Buffer.concat([bytes.subarray(0, from), Buffer.from(rewritten, 'utf8'), bytes.subarray(to)])

@@ -6,9 +6,9 @@ import { spawn } from 'node:child_process'
 import { existsSync, promises as fs, readFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parseDeck } from './parser'
-import { lineEndingOf, readSlideText, spliceSlide, SpliceRefusal } from './editor-write'
-import type { SlideSource, SlideWrite } from '../shared/slide-source'
+import { parseDeck } from './parser.ts'
+import { lineEndingOf, readSlideText, spliceSlide, SpliceRefusal } from './editor-write.ts'
+import type { SlideSource, SlideWrite } from '../shared/slide-source.ts'
 
 const SLIDE_ROUTE = /^(?:\/[^?#]*)?\/__deck\/slide\/([^/?#]*)\/?(?:\?.*)?$/
 const OPEN_ROUTE = /^(?:\/[^?#]*)?\/__open-in-editor\/?(?:\?(.*))?$/

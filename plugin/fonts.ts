@@ -1,17 +1,23 @@
-// Makes the deck's Chinese serif work offline: the glyphs the deck uses, cut from Noto Serif SC at build time.
+// Makes the deck's Chinese serif work offline and cheap: the glyphs each page uses, cut from Noto Serif SC at build
+// time into slices (plugin/font-slices.ts decides which glyphs go together), served as one family of `unicode-range`
+// faces, each page preloading its own slide's faces.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import subsetFont from 'subset-font'
-import { SUBSET_FAMILY } from '../shared/fonts'
+import { FONT_KEYS_ID, SUBSET_FAMILY, type SlideFontKeys } from '../shared/fonts.ts'
+import { glyphsOf, pageText, sliceGlyphs, unicodeRange, type FontSlicing, type GlyphUse } from './font-slices.ts'
+
+const REGULAR = '400'
+const BOLD = '700'
 
 /**
  * Noto Serif SC's Simplified Chinese file per weight, from the npm package @fontsource/noto-serif-sc (a dependency),
  * so every machine cuts the same glyphs from the same font.
  */
 export const CJK_SOURCES: Record<string, { file: string }> = Object.fromEntries(
-  ['400', '700'].map((weight) => [weight, { file: join(fontsourceDir(), 'files', `noto-serif-sc-chinese-simplified-${weight}-normal.woff2`) }]),
+  [REGULAR, BOLD].map((weight) => [weight, { file: join(fontsourceDir(), 'files', `noto-serif-sc-chinese-simplified-${weight}-normal.woff2`) }]),
 )
 
 function fontsourceDir(): string {
@@ -22,43 +28,129 @@ function fontsourceDir(): string {
   }
 }
 
-/** Every character outside ASCII that the given texts use, sorted, once. */
-export function deckGlyphs(...texts: string[]): string {
-  const chars = new Set<string>()
-  for (const text of texts) for (const ch of text) if (ch.codePointAt(0)! > 0x7f) chars.add(ch)
-  return [...chars].sort().join('')
-}
-
-export interface SubsetFont {
+export interface CutFace {
+  /** Index into the slicing's slices. */
+  slice: number
   weight: string
   woff2: Buffer
 }
 
 /**
- * WOFF2 subsets (regular and bold) holding exactly `glyphs`, cached on disk by content so a rebuild with the same
- * text costs nothing. Returns [] with a reason when the source fonts are not installed: the system stack applies.
+ * A WOFF2 file per slice and weight, cached on disk by content so a rebuild with the same text costs nothing.
+ * Cutting goes through one TrueType copy of the deck's glyphs per weight (decompressing the 1.5 MB source once, not
+ * once per slice). Returns [] with a reason when the source fonts are not installed: the system stack applies.
  */
-export async function subsetDeckFonts(glyphs: string, cacheDir: string): Promise<{ fonts: SubsetFont[]; missing?: string }> {
-  const fonts: SubsetFont[] = []
+export async function cutSlices(slicing: FontSlicing, cacheDir: string): Promise<{ faces: CutFace[]; missing?: string }> {
+  const faces: CutFace[] = []
+  const everyGlyph = slicing.slices.map((slice) => slice.glyphs).join('')
   for (const [weight, source] of Object.entries(CJK_SOURCES)) {
-    if (!existsSync(source.file)) return { fonts: [], missing: `${source.file} not found (npm install @fontsource/noto-serif-sc); Chinese text uses the system's serif fonts.` }
-    const key = createHash('sha256').update(`${source.file}\0${weight}\0${glyphs}`).digest('hex').slice(0, 16)
-    const cached = join(cacheDir, `deck-serif-sc-${weight}-${key}.woff2`)
-    if (existsSync(cached)) {
-      fonts.push({ weight, woff2: readFileSync(cached) })
-      continue
+    if (!existsSync(source.file)) return { faces: [], missing: `${source.file} not found (npm install @fontsource/noto-serif-sc); Chinese text uses the system's serif fonts.` }
+    let deckFont: Promise<Buffer> | undefined
+    for (const [index, slice] of slicing.slices.entries()) {
+      const key = createHash('sha256').update(`${source.file}\0${weight}\0${slice.glyphs}`).digest('hex').slice(0, 16)
+      const cached = join(cacheDir, `deck-serif-sc-${weight}-${key}.woff2`)
+      if (existsSync(cached)) {
+        faces.push({ slice: index, weight, woff2: readFileSync(cached) })
+        continue
+      }
+      deckFont ??= subsetFont(readFileSync(source.file), everyGlyph, { targetFormat: 'sfnt' })
+      const woff2 = await subsetFont(await deckFont, slice.glyphs, { targetFormat: 'woff2' })
+      mkdirSync(cacheDir, { recursive: true })
+      writeFileSync(cached, woff2)
+      faces.push({ slice: index, weight, woff2 })
     }
-    const woff2 = await subsetFont(readFileSync(source.file), glyphs, { targetFormat: 'woff2' })
-    mkdirSync(cacheDir, { recursive: true })
-    writeFileSync(cached, woff2)
-    fonts.push({ weight, woff2 })
   }
-  return { fonts }
+  return { faces }
 }
 
-/** The @font-face rules for emitted subset files (`urls[weight]` is each file's public URL). */
-export function fontFaceCss(urls: Record<string, string>): string {
-  return Object.entries(urls)
-    .map(([weight, url]) => `@font-face{font-family:'${SUBSET_FAMILY}';font-style:normal;font-weight:${weight};font-display:swap;src:url(${url}) format('woff2')}`)
+export interface EmittedFace {
+  slice: number
+  weight: string
+  /** Its public URL. */
+  url: string
+  /** Its glyphs as a `unicode-range`. */
+  range: string
+}
+
+/**
+ * The @font-face rules: one family, a face per slice and weight. `font-display: block`: text waits for its face
+ * (preloaded, or loaded from the same host) instead of painting in a fallback font and then again.
+ */
+export function fontFaceCss(faces: EmittedFace[]): string {
+  return faces
+    .map(({ weight, url, range }) => `@font-face{font-family:'${SUBSET_FAMILY}';font-style:normal;font-weight:${weight};font-display:block;src:url(${url}) format('woff2');unicode-range:${range}}`)
     .join('\n')
+}
+
+/** The glyph use of a build: each slide's page text and its own code's strings, and everything else the app shows. */
+export function buildGlyphUse(slidePages: string[], slideCode: string[], elsewhere: string[]): GlyphUse {
+  return {
+    slides: slidePages.map((html, index) => {
+      const { regular, bold } = pageText(html)
+      return regular + bold + (slideCode[index] ?? '')
+    }),
+    other: elsewhere.join(''),
+  }
+}
+
+/** What the pages carry: the faces, the rules, and per slide the faces to preload and the runtime's keys. */
+export interface DeckFonts {
+  faces: EmittedFace[]
+  /** What goes in every page's head: the rules and the per-slide keys. */
+  head: string
+  /** The faces slide `no`'s page preloads: its slices, in the weights its text is drawn in. */
+  preloads(no: number): string[]
+}
+
+/**
+ * Emits the faces into `dist/assets` and says what every page carries. `slidePages` are the slides' rendered pages
+ * in deck order; a slide's regular text wants the regular faces of its slices, its bold text the bold ones.
+ */
+export function emitDeckFonts(dist: string, base: string, slicing: FontSlicing, cut: CutFace[], slidePages: string[]): DeckFonts {
+  const faces: EmittedFace[] = []
+  for (const face of cut) {
+    const slice = slicing.slices[face.slice]!
+    const file = `assets/deck-serif-sc-${face.weight}-${slice.name}-${createHash('sha256').update(face.woff2).digest('hex').slice(0, 8)}.woff2`
+    mkdirSync(join(dist, 'assets'), { recursive: true })
+    writeFileSync(join(dist, file), face.woff2)
+    faces.push({ slice: face.slice, weight: face.weight, url: base + file, range: unicodeRange(slice.glyphs) })
+  }
+  const sliceOf = new Map<string, number>()
+  slicing.slices.forEach((slice, index) => {
+    for (const glyph of slice.glyphs) sliceOf.set(glyph, index)
+  })
+  const weights = [...new Set(faces.map((face) => face.weight))]
+  /** Per slide and weight, the slices its first frame's text of that weight touches. */
+  const wanted = slidePages.map((html) => {
+    const { regular, bold } = pageText(html)
+    const slicesOf = (text: string) => [...new Set(glyphsOf(text).map((glyph) => sliceOf.get(glyph)).filter((i) => i !== undefined))].sort((a, b) => a - b)
+    // Regular faces for all of it: text taken for bold (a heading the theme sets regular) still shows.
+    return { [REGULAR]: slicesOf(regular + bold), [BOLD]: slicesOf(bold) } as Record<string, number[]>
+  })
+  // The runtime's keys: in regular, every slice the slide may show (its diagrams and later clicks too).
+  const keys: SlideFontKeys = Object.fromEntries(
+    weights.map((weight) => [
+      weight,
+      slidePages.map((_, i) => ((weight === REGULAR ? slicing.slideSlices[i] : wanted[i]![weight]) ?? []).map((index) => slicing.slices[index]!.glyphs[0]).join('')),
+    ]),
+  )
+  const head = faces.length
+    ? `<style>${fontFaceCss(faces)}</style><script type="application/json" id="${FONT_KEYS_ID}">${JSON.stringify(keys)}</script>`
+    : ''
+  return {
+    faces,
+    head,
+    preloads: (no) => {
+      const slices = wanted[no - 1]
+      if (!slices) return []
+      return faces.filter((face) => slices[face.weight]?.includes(face.slice)).map((face) => face.url)
+    },
+  }
+}
+
+/** The build's fonts from its pages and files: slice, cut (cached in `cacheDir`), emit. */
+export async function deckFonts(options: { dist: string; base: string; cacheDir: string; use: GlyphUse; slidePages: string[] }): Promise<DeckFonts & { missing?: string; slicing: FontSlicing }> {
+  const slicing = sliceGlyphs(options.use)
+  const { faces, missing } = await cutSlices(slicing, options.cacheDir)
+  return { ...emitDeckFonts(options.dist, options.base, slicing, faces, options.slidePages), missing, slicing }
 }

@@ -1,19 +1,17 @@
 // The deck's Vite plugin: parse slides.md → analyse each slide → virtual modules → per-slide HMR → dev endpoints → build outputs (and the server's own files beside them).
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import { DeckState } from './deck/state'
-import { formatDeckErrors } from './deck/entry'
-import { deckModules } from './deck/modules'
-import { deckHotUpdate } from './deck/hot-update'
-import { serveDeckEndpoints } from './deck/dev-endpoints'
-import { deckIndexHtml, deckManifest, emitDeckFonts } from './deck/build-outputs'
-import { writeServerFiles } from './deck/server-files'
+import { DeckState } from './deck/state.ts'
+import { formatDeckErrors } from './deck/entry.ts'
+import { deckModules } from './deck/modules.ts'
+import { deckHotUpdate } from './deck/hot-update.ts'
+import { serveDeckEndpoints } from './deck/dev-endpoints.ts'
+import { deckIndexHtml, deckManifest } from './deck/build-outputs.ts'
+import { writeServerFiles } from './deck/server-files.ts'
 
 export default function deckPlugin(): Plugin {
   const state = new DeckState()
   const modules = deckModules(state)
-  /** Public URLs of the Chinese serif subsets emitted by this build, per weight. */
-  let fontUrls: Record<string, string> = {}
 
   return {
     name: 'deck',
@@ -31,7 +29,6 @@ export default function deckPlugin(): Plugin {
       if (!state.deck) this.error(formatDeckErrors(errors, state.root))
       for (const slide of state.states) for (const w of state.warnings(slide)) this.warn(w)
       for (const w of state.deck.warnings) this.warn(formatDeckErrors([w], state.root))
-      if (state.isBuild) fontUrls = await emitDeckFonts(this, state)
     },
     configureServer(devServer) {
       serveDeckEndpoints(devServer, state)
@@ -41,7 +38,7 @@ export default function deckPlugin(): Plugin {
     handleHotUpdate: deckHotUpdate(state),
     transformIndexHtml(html) {
       if (!state.deck) state.errors = state.load()
-      return state.deck ? deckIndexHtml(html, state.deck.config, fontUrls) : html
+      return state.deck ? deckIndexHtml(html, state.deck.config) : html
     },
     async generateBundle() {
       if (!state.deck || this.environment.name !== 'client') return

@@ -1,8 +1,8 @@
 // Turns the text of a deck (Slidev's Markdown dialect) into slides and a resolved configuration: pure, no fs, no Vite.
 import matter from 'gray-matter'
-import { resolveConfig, type DeckConfig } from '../shared/config'
-import { parseRangeString } from '../shared/range'
-import { parseDuration } from '../shared/duration'
+import { resolveConfig, type DeckConfig } from '../shared/config.ts'
+import { parseRangeString } from '../shared/range.ts'
+import { parseDuration } from '../shared/duration.ts'
 
 export interface DeckError {
   /** 1-based line in the file named by `file` (the deck itself when absent). */
@@ -43,8 +43,10 @@ export interface Slide {
   frontmatter: Record<string, unknown>
   frontmatterRaw: string
   layout: string
-  title: string
-  level: number
+  /** Frontmatter `title` or `name`, else the first heading's text; unset when there is none (as in Slidev). */
+  title?: string
+  /** Frontmatter `level`, else the first heading's `#` count when the title comes from it; unset otherwise (as in Slidev). */
+  level?: number
   note: string
   content: string
   raw: string
@@ -71,7 +73,8 @@ export interface ParseOptions {
   readFile?: (absolutePath: string) => string | undefined
 }
 
-const SEPARATOR = /^-{3,}\s*$/
+/** Slidev's rule: any line that starts with `---` separates slides (`---`, `----`, `--- section`). */
+const isSeparator = (line: string) => line.startsWith('---')
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/
 
 /** Splits source lines into parts at separators outside code fences and HTML comments. */
@@ -117,8 +120,10 @@ function splitParts(lines: string[], errors: DeckError[], file?: string, warning
     frontmatterLine = -1
   }
 
+  // As in Slidev: a separator that is not `----…`, followed by a non-blank line, opens frontmatter.
   const opensFrontmatter = (i: number) => {
-    return lines[i]?.trimEnd() === '---' && Boolean(lines[i + 1]?.trim())
+    const line = lines[i]?.trimEnd() ?? ''
+    return isSeparator(line) && line[3] !== '-' && Boolean(lines[i + 1]?.trim())
   }
 
   let i = 0
@@ -147,7 +152,7 @@ function splitParts(lines: string[], errors: DeckError[], file?: string, warning
       openedAt = i
       continue
     }
-    if (SEPARATOR.test(line)) {
+    if (isSeparator(line)) {
       close(i)
       start = i
       contentStart = i + 1
@@ -293,9 +298,10 @@ function normalize(path: string): string {
 
 function toSlide(part: SourcePart, filepath: string | undefined, inherited?: Record<string, unknown>): Omit<Slide, 'no' | 'duration'> {
   const frontmatter = inherited ? { ...part.frontmatter, ...inherited } : part.frontmatter
-  const heading = findHeading(part.content)
   const fmTitle = typeof frontmatter.title === 'string' ? frontmatter.title : typeof frontmatter.name === 'string' ? frontmatter.name : undefined
-  const level = typeof frontmatter.level === 'number' ? frontmatter.level : heading?.level ?? 1
+  // Slidev's rule: a heading gives title and level only when the frontmatter names no title.
+  const heading = fmTitle === undefined ? findHeading(part.content) : null
+  const level = typeof frontmatter.level === 'number' && frontmatter.level > 0 ? frontmatter.level : heading?.level
   return {
     index: part.index,
     start: part.start,
@@ -305,7 +311,7 @@ function toSlide(part: SourcePart, filepath: string | undefined, inherited?: Rec
     frontmatter,
     frontmatterRaw: part.frontmatterRaw,
     layout: typeof frontmatter.layout === 'string' ? frontmatter.layout : '',
-    title: fmTitle ?? heading?.title ?? '',
+    title: fmTitle ?? heading?.title,
     level,
     note: part.note,
     content: part.content,
@@ -422,11 +428,6 @@ function headmatterLine(part: SourcePart | undefined, key: string): number {
   const top = key.split('.')[0]
   const at = lines.findIndex((l) => l.startsWith(`${top}:`))
   return part.start + 2 + Math.max(at, 0)
-}
-
-/** The deck's source text again, from its parts (hidden ones included). */
-export function assembleDeck(parts: Pick<SourcePart, 'raw'>[]): string {
-  return parts.map((p) => p.raw).join('\n')
 }
 
 export { parseRangeString }

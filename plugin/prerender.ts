@@ -5,13 +5,17 @@
 // A page type is one entry of PAGE_TYPES: which pages it has, the file each goes to, the address the app renders
 // there; the template, the slide's preloads and the title are shared. The reader's page (plugin/reader-page.ts) is
 // one article of every slide with its stylesheets inside it, written after them.
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+//
+// The pages are rendered first and written last: the Chinese font is cut by what they show (plugin/fonts.ts), and
+// every page carries the faces' rules and preloads its own slide's faces.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plugin, ViteBuilder } from 'vite'
 import type { OutputBundle } from 'rolldown'
-import { SLIDE_PREFIX } from './deck/modules'
-import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page'
+import { SLIDE_PREFIX } from './deck/modules.ts'
+import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page.ts'
+import { buildGlyphUse, deckFonts } from './fonts.ts'
 
 /** The server entry's exports (src/prerender.tsx). */
 export interface PrerenderEntry {
@@ -20,6 +24,8 @@ export interface PrerenderEntry {
   loadAll: () => Promise<void>
   renderPage: (url: string) => Promise<string>
   titleOf: (no: number) => string
+  /** Each slide's Markdown without its note: diagrams and other text drawn after the first frame. */
+  slideTexts: string[]
   /** Holds keys pressed before the app's script has run (src/boot/early-keys.ts). */
   EARLY_KEYS_SCRIPT: string
 }
@@ -53,25 +59,32 @@ const SERVER_ENTRY = 'src/prerender.tsx'
 /** The Node build of the app: a build product, never deployed (one folder per build process: builds run side by side). */
 const SERVER_OUT = `node_modules/.cache/deck-prerender/${process.pid}`
 
-/** The template with a page's HTML in #app, its title, and its slide's module preloaded. */
-export function pageHtml(template: string, page: PrerenderedPage, html: string, title: string, preloads: string[], headScript = ''): string {
-  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')
+/** The template with a page's HTML in #app, its title, its slide's modules and font faces preloaded and style sheets linked. */
+export function pageHtml(template: string, page: PrerenderedPage, html: string, title: string, preloads: string[], headScript = '', fontPreloads: string[] = []): string {
+  const links = preloads.map((href) => (href.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`)).join('')
+  const fonts = fontPreloads.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`).join('')
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${headScript ? `<script>${headScript}</script>` : ''}${links}</head>`)
+    .replace('</head>', `${fonts}${headScript ? `<script>${headScript}</script>` : ''}${links}</head>`)
     .replace(/<div id="app"><\/div>/, `<div id="app" data-prerendered="${escapeHtml(page.url)}">${html}</div>`)
 }
 
-/** The build's modules a slide needs: its own chunk and the chunks that chunk imports (statically). */
+/**
+ * The build's files a slide needs: its own chunk and the chunks that chunk imports (statically), and the style sheets
+ * they import (a deck component's, KaTeX's), so a prerendered page is styled before its script runs.
+ */
 function slideChunks(bundle: OutputBundle, base: string): Map<number, string[]> {
   const byFile = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])))
-  const entryImports = new Set(Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.isEntry ? [c.fileName, ...c.imports] : [])))
+  const entries = Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.isEntry ? [c] : []))
+  const entryImports = new Set(entries.flatMap((c) => [c.fileName, ...c.imports]))
+  const entryCss = new Set(entries.flatMap((c) => [c, ...c.imports.map((f) => byFile.get(f))]).flatMap((c) => [...(c?.viteMetadata?.importedCss ?? [])]))
   const result = new Map<number, string[]>()
   for (const chunk of byFile.values()) {
     const id = chunk.facadeModuleId ?? ''
     if (!id.startsWith('\0' + SLIDE_PREFIX)) continue
     const files = [chunk.fileName, ...chunk.imports.filter((f) => !entryImports.has(f))]
-    result.set(Number(id.slice(SLIDE_PREFIX.length + 1)), files.map((f) => base + f))
+    const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]).filter((f) => !entryCss.has(f))
+    result.set(Number(id.slice(SLIDE_PREFIX.length + 1)), [...files, ...new Set(css)].map((f) => base + f))
   }
   return result
 }
@@ -130,41 +143,79 @@ export default function prerenderPlugin(): Plugin {
       await builder.build(client)
       await builder.build(server)
       const dist = resolve(root, client.config.build.outDir)
-      // A chunk that only imported CSS (KaTeX's) is dropped from the output after generateBundle: never preload it.
+      // A chunk that only imported CSS (KaTeX's) is dropped from the output after generateBundle: never preload it (its style sheet stays).
       for (const [no, hrefs] of chunksOfSlide) chunksOfSlide.set(no, hrefs.filter((href) => existsSync(join(dist, href.slice(base.length)))))
-      await prerender(resolve(root, server.config.build.outDir, 'prerender.js'), dist, chunksOfSlide, { css: readerCss, base })
+      const { missing } = await prerender(resolve(root, server.config.build.outDir, 'prerender.js'), dist, chunksOfSlide, {
+        base,
+        readerCss,
+        fontCache: resolve(root, 'node_modules/.cache/deck-fonts'),
+      })
+      if (missing) client.logger.warn(missing)
       rmSync(resolve(root, server.config.build.outDir), { recursive: true, force: true })
     },
   }
 }
 
 /** Writes every page of every page type into `dist`; the unrendered app stays as 404.html for other routes. */
-export async function prerender(serverEntry: string, dist: string, chunksOfSlide: Map<number, string[]>, reader?: { css: string[]; base: string }): Promise<number> {
+export async function prerender(
+  serverEntry: string,
+  dist: string,
+  chunksOfSlide: Map<number, string[]>,
+  options: { base: string; readerCss?: string[]; fontCache: string },
+): Promise<{ count: number; missing?: string }> {
   const entry = (await import(pathToFileURL(serverEntry).href)) as PrerenderEntry
-  const template = readFileSync(join(dist, 'index.html'), 'utf8')
+  let template = readFileSync(join(dist, 'index.html'), 'utf8')
+  await entry.loadAll()
+  const history = entry.config.routerMode !== 'hash'
+  const pages = await renderAll(entry, history, options.readerCss)
+
+  // The font: each slide's glyphs are those its page shows, its Markdown (diagrams are drawn later) and its
+  // components' strings (not its notes, which its own chunk holds); the rest of the app (dialogs, notes, search,
+  // reader) gets slices too.
+  const slidePages = entry.slides.map(({ no }) => pages.find((p) => p.page.url === `/${no}` && p.page.file !== 'index.html')?.html ?? '')
+  const slideCode = entry.slides.map(({ no }, index) =>
+    [entry.slideTexts[index] ?? '', ...(chunksOfSlide.get(no) ?? []).slice(1).map((href) => readFileSync(join(dist, href.slice(options.base.length)), 'utf8'))].join(''),
+  )
+  const elsewhere = [template, pages.find((p) => p.page === READER)?.html ?? '', ...builtText(join(dist, 'assets'))]
+  const fonts = await deckFonts({ dist, base: options.base, cacheDir: options.fontCache, use: buildGlyphUse(slidePages, slideCode, elsewhere), slidePages })
+  template = template.replace('</head>', `${fonts.head}</head>`)
+  writeFileSync(join(dist, 'index.html'), template)
   // Every other address (presenter, print, a host's fallback) gets the app without a page in it.
   writeFileSync(join(dist, '404.html'), template)
   // Hash routing has one document for every slide: nothing to prerender.
-  if (entry.config.routerMode === 'hash') return 0
-  await entry.loadAll()
-  let count = 0
-  for (const type of PAGE_TYPES) {
-    for (const page of type.pages(entry)) {
-      const file = join(dist, page.file)
-      mkdirSync(dirname(file), { recursive: true })
-      writeFileSync(file, pageHtml(template, page, await entry.renderPage(page.url), entry.titleOf(page.no), chunksOfSlide.get(page.no) ?? [], entry.EARLY_KEYS_SCRIPT))
-      count += 1
+  if (!history) return { count: 0, missing: fonts.missing }
+
+  for (const { page, html } of pages) {
+    const file = join(dist, page.file)
+    mkdirSync(dirname(file), { recursive: true })
+    if (page === READER) {
+      // The reader: the whole deck as one article, read with scripts off too, its stylesheets inside the page.
+      const styles = (options.readerCss ?? []).map((css) => ({ file: css, css: readFileSync(join(dist, css), 'utf8') }))
+      writeFileSync(file, readerPageHtml(template, html, styles, options.base))
+    } else {
+      writeFileSync(file, pageHtml(template, page, html, entry.titleOf(page.no), chunksOfSlide.get(page.no) ?? [], entry.EARLY_KEYS_SCRIPT, fonts.preloads(page.no)))
     }
   }
-  if (reader) {
-    // The reader: the whole deck as one article, read with scripts off too, its stylesheets inside the page.
-    const file = join(dist, READER_PAGE.file)
-    mkdirSync(dirname(file), { recursive: true })
-    const styles = reader.css.map((css) => ({ file: css, css: readFileSync(join(dist, css), 'utf8') }))
-    writeFileSync(file, readerPageHtml(template, await entry.renderPage(READER_PAGE.url), styles, reader.base))
-    count += 1
-  }
-  return count
+  return { count: pages.length, missing: fonts.missing }
+}
+
+/** The reader's page among the rendered ones. */
+const READER: PrerenderedPage = { url: READER_PAGE.url, file: READER_PAGE.file, no: 0 }
+
+/** Every page's HTML (the play pages even under hash routing: the font is cut by what they show). */
+async function renderAll(entry: PrerenderEntry, history: boolean, readerCss?: string[]): Promise<{ page: PrerenderedPage; html: string }[]> {
+  const pages = [...PAGE_TYPES.flatMap((type) => type.pages(entry)), ...(history && readerCss ? [READER] : [])]
+  const rendered: { page: PrerenderedPage; html: string }[] = []
+  for (const page of pages) rendered.push({ page, html: await entry.renderPage(page.url) })
+  return rendered
+}
+
+/** The text of the build's scripts and stylesheets (the strings the app may show). */
+function builtText(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
 }
 
 /**

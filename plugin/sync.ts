@@ -2,11 +2,11 @@
 // `npm run serve`). The build's own file for the server (the password's hash) is written by plugin/deck/server-files.ts.
 import { existsSync, readFileSync } from 'node:fs'
 import type { Plugin, WebSocketClient } from 'vite'
-import { parseDeck } from './parser'
-import { deckEntry } from './deck/entry'
-import { createRelay } from '../shared/sync-relay'
-import { sameSecret } from '../shared/sync-protocol'
-import { SOCKET_EVENTS } from '../shared/events'
+import { parseDeck } from './parser.ts'
+import { deckEntry } from './deck/entry.ts'
+import { createRelay } from '../shared/sync-relay.ts'
+import { sameSecret } from '../shared/sync-protocol.ts'
+import { SOCKET_EVENTS } from '../shared/events.ts'
 
 
 /** The deck's presenter password (`remote:`), read fresh so an edit to the headmatter applies without a restart. */

@@ -1,5 +1,5 @@
 // Resolves the deck configuration from the headmatter: defaults of spec.md section 3, every bad value reported.
-import { parseDuration } from './duration'
+import { parseDuration } from './duration.ts'
 
 export type ColorSchema = 'auto' | 'light' | 'dark' | 'all'
 

@@ -1,7 +1,7 @@
 // Makes every connected device follow the presenter: holds the shared state, takes changes only from password holders,
 // checks each message (size, rate, shape), relays it to everyone else, and welcomes (re)connecting clients with the state.
 // Transport-free: `npm run serve` plugs WebSockets into it, the dev server plugs in Vite's HMR socket.
-import { LIMITS, applyPatch, initialSharedState, parseClientMessage, type Limits, type PairedDevice, type ServerMessage, type SharedState } from './sync-protocol'
+import { LIMITS, applyPatch, initialSharedState, parseClientMessage, type Limits, type PairedDevice, type ServerMessage, type SharedState } from './sync-protocol.ts'
 
 export interface ClientLink {
   /** `text` is `message` already serialised (once for every client of a broadcast). */

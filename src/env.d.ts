@@ -5,8 +5,10 @@ declare module 'virtual:deck/slides' {
   import type { DeckConfig } from '../shared/config'
   export interface SlideMeta {
     no: number
-    title: string
-    level: number
+    /** Unset when the slide has neither a frontmatter title nor a heading (as in Slidev). */
+    title?: string
+    /** Unset unless frontmatter `level` or the heading that gave the title says it (as in Slidev). */
+    level?: number
     layout: string
     frontmatter: Record<string, unknown>
     clicks: number
@@ -41,12 +43,20 @@ declare module 'virtual:deck/slide' {
     no: number
     noteHtml: string
     slots: Record<string, ReactNode>
+    /** Frontmatter values the build resolved (layout images' URLs); they win over the slide list's. */
+    frontmatter?: Record<string, unknown>
   }
 }
 
 declare module 'virtual:deck/search' {
-  const entries: { no: number; title: string; text: string; note: string }[]
+  const entries: { no: number; title?: string; text: string; note: string }[]
   export default entries
+}
+
+declare module 'virtual:deck/slide-text' {
+  /** Each slide's Markdown without its note, in deck order (the prerendering build cuts the font for it). */
+  const texts: string[]
+  export default texts
 }
 
 declare module 'virtual:deck/setup/shortcuts' {

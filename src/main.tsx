@@ -13,14 +13,12 @@ import DeckRoot, { type BootEvents } from './boot/DeckRoot'
 import { holdEarlyKeys } from './boot/early-keys'
 import { loadSlide } from './state/slide-modules'
 import { restorePreferences } from './state/preferences'
-import { entryRoute } from './logic/entry'
+import { entryRoute, routerAddress } from './logic/entry'
 import { canHydrate } from './logic/prerendered'
 import { asksForReader, opensInReader, readerAnchor, readerSearch, storedViewChoice } from './logic/reader'
 
 const base = import.meta.env.BASE_URL
-// Hash routing keeps the path and its query after '#'.
-const [hashPath, hashQuery = ''] = location.hash.replace(/^#/, '').split('?')
-const [path, search] = config.routerMode === 'hash' ? [hashPath || '/', hashQuery] : [location.pathname.slice(base.length - 1), location.search]
+const { pathname: path, search } = routerAddress(location, config.routerMode === 'hash', base)
 const entry = entryRoute(path, search, slides.map((s) => s.clicks))
 const container = document.getElementById('app')!
 
@@ -45,9 +43,15 @@ else if (reader && !asksForReader(search)) {
 }
 
 function Router({ children }: { children: ReactNode }) {
+  // A move is rendered at once, in the key's own task (not as a transition React may spread over frames): the next
+  // frame shows the new slide. Its module and fonts were loaded beforehand (preloadAround).
   // Hash routes live after '#': the page's own path (a file on disk, base './') is no part of them.
-  if (config.routerMode === 'hash') return <HashRouter>{children}</HashRouter>
-  return <BrowserRouter basename={base.replace(/\/$/, '') || undefined}>{children}</BrowserRouter>
+  if (config.routerMode === 'hash') return <HashRouter useTransitions={false}>{children}</HashRouter>
+  return (
+    <BrowserRouter basename={base.replace(/\/$/, '') || undefined} useTransitions={false}>
+      {children}
+    </BrowserRouter>
+  )
 }
 
 async function boot() {

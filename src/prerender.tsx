@@ -10,6 +10,7 @@ import { loadSlide } from './state/slide-modules'
 import { pageTitle } from '../shared/config'
 
 export { config, slides }
+export { default as slideTexts } from 'virtual:deck/slide-text'
 export { EARLY_KEYS_SCRIPT } from './boot/early-keys'
 
 /** Loads every slide's module (once) so that rendering never waits. */

@@ -1,7 +1,9 @@
 // Analyses each slide once per text: an edit re-analyses and re-renders only the slides and notes it touched.
 import { dirname, resolve } from 'node:path'
-import type { Deck, Slide } from '../parser'
-import { analyzeSlide, renderNote, type AnalyzedSlide } from '../markdown/pipeline'
+import type { Deck, Slide } from '../parser.ts'
+import { analyzeSlide, renderNote, type AnalyzedSlide } from '../markdown/pipeline.ts'
+import { kebab } from '../markdown/remark-component-tags.ts'
+import type { DeckComponents } from './components.ts'
 
 export interface SlideAnalyzer {
   analyze(slide: Slide, deck: Deck): AnalyzedSlide
@@ -9,14 +11,25 @@ export interface SlideAnalyzer {
   noteHtml(note: string): string
 }
 
-export function createSlideAnalyzer(where: () => { root: string; entry: string; isBuild: boolean }): SlideAnalyzer {
+/** The deck's components a slide's tags name, with their files: a slide is analysed again when one appears, goes or moves. */
+function componentsNamed(content: string, components: DeckComponents): Record<string, string> {
+  const named: Record<string, string> = {}
+  for (const [, name] of content.matchAll(/<([A-Z][A-Za-z0-9]*)/g)) {
+    const ref = components.byTag[`deck-${kebab(name!)}`]
+    if (ref) named[`deck-${kebab(name!)}`] = ref.from
+  }
+  return named
+}
+
+export function createSlideAnalyzer(where: () => { root: string; entry: string; isBuild: boolean; components: DeckComponents }): SlideAnalyzer {
   const analysisCache = new Map<string, AnalyzedSlide>()
   const noteCache = new Map<string, string>()
   return {
     analyze(slide, deck) {
-      const { root, entry, isBuild } = where()
+      const { root, entry, isBuild, components } = where()
       const bound = slide.content.includes('$slidev.configs') ? JSON.stringify(deck.headmatter) : ''
-      const key = `${deck.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(deck.config.mermaid)}\0${bound}\0${slide.content}`
+      const named = componentsNamed(slide.content, components)
+      const key = `${deck.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(deck.config.mermaid)}\0${bound}\0${JSON.stringify(named)}\0${slide.content}`
       return remember(analysisCache, key, () =>
         analyzeSlide(slide.content, {
           total: deck.slides.length,
@@ -29,6 +42,7 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
           deckDir: dirname(slide.filepath ?? entry),
           // A build checks diagrams in mermaid's worker while it bundles, and reports them at the end.
           checkDiagrams: isBuild ? 'later' : true,
+          deckComponents: Object.keys(named),
         }),
       )
     },

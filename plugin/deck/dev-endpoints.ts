@@ -1,12 +1,21 @@
-// What the dev server adds for the deck: its files watched, and the editor's read/write endpoints (dev only).
+// What the dev server adds for the deck: its files and components watched, and the editor's read/write endpoints (dev only).
 import { existsSync } from 'node:fs'
 import type { ViteDevServer } from 'vite'
-import { createEditorMiddleware } from '../editor'
-import type { DeckState } from './state'
+import { createEditorMiddleware } from '../editor.ts'
+import type { DeckState } from './state.ts'
+import { componentsDir, isComponentFile } from './components.ts'
 
 export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): void {
   const { entry, root } = state
   if (!existsSync(entry)) devServer.config.logger.error(`[deck] ${entry} does not exist`)
   devServer.watcher.add(entry)
+  // A component file appearing or going changes which tags the slides can use: the deck is compiled again as after
+  // an edit (only slides naming it change). Edits inside a component file are Vite's own HMR (React Fast Refresh).
+  devServer.watcher.add(componentsDir(entry))
+  const componentsMoved = (file: string) => {
+    if (isComponentFile(file, entry)) devServer.watcher.emit('change', entry)
+  }
+  devServer.watcher.on('add', componentsMoved)
+  devServer.watcher.on('unlink', componentsMoved)
   devServer.middlewares.use(createEditorMiddleware({ root, getAllowedFiles: () => [...state.files()] }))
 }

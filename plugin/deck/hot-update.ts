@@ -1,9 +1,9 @@
 // Per-slide HMR: an edit of the deck reloads only the slide modules it changed (and the list when its entries moved).
 import type { HmrContext, ModuleNode, ViteDevServer } from 'vite'
-import { SOCKET_EVENTS } from '../../shared/events'
-import { formatDeckErrors } from './entry'
-import { LIST_ID, SEARCH_ID, SLIDE_PREFIX, listMeta } from './modules'
-import type { DeckState } from './state'
+import { SOCKET_EVENTS } from '../../shared/events.ts'
+import { formatDeckErrors } from './entry.ts'
+import { LIST_ID, SEARCH_ID, SLIDE_PREFIX, listMeta } from './modules.ts'
+import type { DeckState } from './state.ts'
 
 export function deckHotUpdate(state: DeckState) {
   /**

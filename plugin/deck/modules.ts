@@ -1,16 +1,21 @@
-// The virtual modules the runtime imports: the slide list, one module per slide, search text, theme, shortcuts.
+// The virtual modules the runtime imports: the slide list, one module per slide, search text, theme, shortcuts (and for
+// the prerendering build, each slide's source text).
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
-import { highlightSlide, plainSlideText, renderInfo, type AnalyzedSlide } from '../markdown/pipeline'
-import { slideModuleCode } from '../markdown/to-module'
-import { HOT_EVENTS } from '../../shared/events'
-import type { DeckState, SlideState } from './state'
+import { highlightSlide, plainSlideText, renderInfo, type AnalyzedSlide } from '../markdown/pipeline.ts'
+import { slideModuleCode } from '../markdown/to-module.ts'
+import { scopeSlideStyles } from '../markdown/rehype-scoped-style.ts'
+import { HOT_EVENTS } from '../../shared/events.ts'
+import type { DeckState, SlideState } from './state.ts'
+import { layoutImageAssets } from './layout-images.ts'
 
 export const LIST_ID = 'virtual:deck/slides'
 export const SLIDE_PREFIX = 'virtual:deck/slide/'
 export const SEARCH_ID = 'virtual:deck/search'
 export const THEME_ID = 'virtual:deck/theme'
 export const SHORTCUTS_ID = 'virtual:deck/setup/shortcuts'
+/** Each slide's Markdown without its note (diagram sources included): what the font is cut for. Prerendering only. */
+export const SLIDE_TEXT_ID = 'virtual:deck/slide-text'
 
 /** A deck's own shortcuts: setup/shortcuts.(ts|js|mjs) beside the deck file, if there is one. */
 export function shortcutsSetupFile(deckFile: string): string | undefined {
@@ -56,7 +61,7 @@ export function deckModules(state: DeckState) {
   }
 
   /** Each slide's module code per analysis, so the prerendering build does not highlight the deck again. */
-  const moduleCache = new WeakMap<AnalyzedSlide, { noteHtml: string; code: Promise<string> }>()
+  const moduleCache = new WeakMap<AnalyzedSlide, { no: number; noteHtml: string; code: Promise<string> }>()
   /** A slide's note in its module: none when the server hands the notes out (plugin/deck/server-files.ts). */
   const bundledNote = (slide: SlideState) => (state.notesFrom === 'server' ? '' : slide.noteHtml)
   const slideModule = (no: number): Promise<string> => {
@@ -64,19 +69,21 @@ export function deckModules(state: DeckState) {
     if (!slide) return Promise.resolve(`export const no = ${no}\nexport const noteHtml = ''\nexport const slots = { default: null }`)
     if (!state.isBuild) return makeSlideModule(no, slide)
     const cached = moduleCache.get(slide.analyzed)
-    if (cached && cached.noteHtml === bundledNote(slide)) return cached.code
+    // Two slides with the same text share an analysis, not a module (its number and scoped styles are its own).
+    if (cached && cached.no === no && cached.noteHtml === bundledNote(slide)) return cached.code
     const code = makeSlideModule(no, slide)
-    moduleCache.set(slide.analyzed, { noteHtml: bundledNote(slide), code })
+    moduleCache.set(slide.analyzed, { no, noteHtml: bundledNote(slide), code })
     return code
   }
   const makeSlideModule = async (no: number, slide: SlideState): Promise<string> => {
     const highlighted = await highlightSlide(slide.analyzed.hast, state.deck!.config)
     return slideModuleCode({
       no,
-      hast: highlighted,
+      hast: scopeSlideStyles(highlighted, no),
       noteHtml: bundledNote(slide),
       styles: slide.analyzed.styles,
-      onUnknownComponent: (tag) => console.warn(`[deck] slide ${no}: no component for <${tag}>`),
+      frontmatter: layoutImageAssets(slide.slide, state.root, state.entry),
+      deckComponents: state.components.byTag,
     })
   }
 
@@ -105,7 +112,7 @@ export function deckModules(state: DeckState) {
     resolveId(id: string): string | undefined {
       // The real file when the deck has one (so Vite compiles and hot-reloads it), else a module exporting null.
       if (id === SHORTCUTS_ID) return shortcutsSetupFile(state.entry) ?? '\0' + id
-      if (id === LIST_ID || id === SEARCH_ID || id === THEME_ID || id.startsWith(SLIDE_PREFIX)) return '\0' + id
+      if (id === LIST_ID || id === SEARCH_ID || id === THEME_ID || id === SLIDE_TEXT_ID || id.startsWith(SLIDE_PREFIX)) return '\0' + id
     },
     async load(id: string): Promise<string | undefined> {
       if (!id.startsWith('\0virtual:deck/')) return
@@ -115,6 +122,7 @@ export function deckModules(state: DeckState) {
       if (bare === LIST_ID) return listModule()
       if (bare === SEARCH_ID) return searchModule()
       if (bare === THEME_ID) return themeModule()
+      if (bare === SLIDE_TEXT_ID) return `export default ${JSON.stringify(state.states.map(({ slide }) => `${slide.title}\n${slide.content}`))}`
       return slideModule(Number(bare.slice(SLIDE_PREFIX.length)))
     },
   }

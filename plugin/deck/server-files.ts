@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { SERVER_FILES, serverFilesDir, type ServedNotes } from '../../shared/server-files'
-import type { DeckState } from './state'
+import { SERVER_FILES, serverFilesDir, type ServedNotes } from '../../shared/server-files.ts'
+import type { DeckState } from './state.ts'
 
 export function writeServerFiles(outDir: string, state: DeckState): string {
   const dir = serverFilesDir(outDir)

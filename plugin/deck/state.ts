@@ -1,17 +1,25 @@
 // The deck as the plugin knows it: parsed from its file, checked, each slide analysed; the last good deck kept.
 import { relative } from 'node:path'
 import type { ResolvedConfig } from 'vite'
-import { parseDeck, type Deck, type DeckError, type Slide } from '../parser'
-import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline'
-import { deckEntry, formatDeckErrors, readDeckFile } from './entry'
-import { checkThemeAndLayouts } from './theme-check'
-import { createSlideAnalyzer } from './analysis'
-import type { NotesFrom } from '../../shared/server-files'
+import { parseDeck, type Deck, type DeckError, type Slide } from '../parser.ts'
+import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline.ts'
+import { deckEntry, formatDeckErrors, readDeckFile } from './entry.ts'
+import { checkThemeAndLayouts } from './theme-check.ts'
+import { createSlideAnalyzer } from './analysis.ts'
+import { findDeckComponents, type DeckComponents } from './components.ts'
+import type { NotesFrom } from '../../shared/server-files.ts'
 
 export interface SlideState {
   slide: Slide
   analyzed: AnalyzedSlide
   noteHtml: string
+}
+
+/** Blank lines between where a slide's content starts and its first text: the parser trims them off the content. */
+function blankLinesBefore(slide: Slide): number {
+  const lines = slide.raw.split('\n').slice(slide.contentStart - slide.start)
+  const first = lines.findIndex((l) => l.trim() !== '')
+  return first < 0 ? 0 : first
 }
 
 export class DeckState {
@@ -23,6 +31,8 @@ export class DeckState {
   deck: Deck | null = null
   states: SlideState[] = []
   errors: DeckError[] = []
+  /** The deck's own components (components/ beside the deck file), found again at every load. */
+  components: DeckComponents = { dir: '', byTag: {}, warnings: [] }
   private analyzer = createSlideAnalyzer(() => this)
 
   configure(config: ResolvedConfig): void {
@@ -60,6 +70,8 @@ export class DeckState {
     if (next.errors.length && this.deck) return next.errors
     if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
     // The one-file HTML export: hash routes (no server to answer /N), drawings never kept (spec: "drawing, not kept").
+    this.components = findDeckComponents(entry)
+    next.warnings.push(...this.components.warnings.map((message) => ({ line: 1, message, file: this.components.dir })))
     if (process.env.DECK_SINGLE_FILE) next.config = { ...next.config, routerMode: 'hash', drawings: { ...next.config.drawings, persist: false } }
     this.deck = next
     this.states = next.slides.map((slide) => ({ slide, analyzed: this.analyzer.analyze(slide, next), noteHtml: this.analyzer.noteHtml(slide.note) }))
@@ -75,7 +87,7 @@ export class DeckState {
 
   /** A warning about a slide, naming the slide and its line in the deck file. */
   warningOf(state: SlideState, m: Pick<SlideMessage, 'line' | 'message'>): string {
-    const line = m.line ? state.slide.contentStart + m.line : state.slide.start + 1
+    const line = m.line ? state.slide.contentStart + blankLinesBefore(state.slide) + m.line : state.slide.start + 1
     return `slide ${state.slide.no} (${relative(this.root, state.slide.filepath ?? this.entry)}:${line}): ${m.message}`
   }
 

@@ -1,7 +1,8 @@
-// Checks that the deck's theme exists and that every slide's layout is one someone provides.
+// Checks that the deck's theme exists, that every slide's layout is one someone provides, and that its images exist.
 import { existsSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Deck, DeckError } from '../parser'
+import type { Deck, DeckError } from '../parser.ts'
+import { layoutImageProblem, layoutImages } from './layout-images.ts'
 
 /** A missing theme is an error at its `theme:` line; a layout no one provides is a warning at its `layout:` line. */
 export function checkThemeAndLayouts(deck: Deck, root: string, entry: string): { errors: DeckError[]; warnings: DeckError[] } {
@@ -16,6 +17,12 @@ export function checkThemeAndLayouts(deck: Deck, root: string, entry: string): {
     return { errors, warnings }
   }
   const themeLayouts = existsSync(resolve(themeDir, 'layouts')) ? readdirSync(resolve(themeDir, 'layouts')).filter((f) => f.endsWith('.tsx')).map((f) => f.replace(/\.tsx$/, '')) : []
+  for (const slide of deck.slides) {
+    for (const image of layoutImages(slide, root, entry)) {
+      const problem = layoutImageProblem(image, root)
+      if (problem) warnings.push({ line: keyLine(slide.raw, slide.start, image.key), slide: slide.no, file: slide.filepath ?? entry, message: problem })
+    }
+  }
   const known = new Set([...builtInLayouts(root), ...themeLayouts])
   if (!known.size) return { errors, warnings }
   for (const slide of deck.slides) {

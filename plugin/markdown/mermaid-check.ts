@@ -1,6 +1,6 @@
 // Finds broken mermaid diagrams at build time (spec.md section 8), so the build can warn with slide and line.
 import { Worker, MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads'
-import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind } from '../../shared/diagram'
+import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind } from '../../shared/diagram.ts'
 
 export interface DiagramProblem {
   kind: DiagramErrorKind

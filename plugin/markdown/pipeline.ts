@@ -9,21 +9,25 @@ import remarkMath from 'remark-math'
 import rehypeKatex from 'rehype-katex'
 import { toHtml } from 'hast-util-to-html'
 import type { Root } from 'hast'
-import { NOTE_CLICK_ATTRIBUTE } from '../../shared/clicks'
+import { NOTE_CLICK_ATTRIBUTE } from '../../shared/clicks.ts'
 import { VFile } from 'vfile'
-import remarkComponentTags from './remark-component-tags'
-import remarkIcons from './remark-icons'
-import remarkMermaid from './remark-mermaid'
-import rehypeLinks from './rehype-links'
-import rehypeClicks from './rehype-clicks'
-import rehypeImages from './rehype-images'
-import rehypeEmbeds from './rehype-embeds'
-import rehypeSlots from './rehype-slots'
-import rehypeShiki from './rehype-shiki'
-import rehypeInfo from './rehype-info'
-import { rehypeAuthorHtml } from '../../shared/sanitize'
-import remarkBlockMeta from './remark-block-meta'
-import rehypeMathLines from './rehype-math-lines'
+import remarkComponentTags from './remark-component-tags.ts'
+import remarkIcons from './remark-icons.ts'
+import remarkMermaid from './remark-mermaid.ts'
+import rehypeLinks from './rehype-links.ts'
+import rehypeClicks from './rehype-clicks.ts'
+import rehypeImages from './rehype-images.ts'
+import rehypeEmbeds from './rehype-embeds.ts'
+import rehypeSlots from './rehype-slots.ts'
+import rehypeShiki from './rehype-shiki.ts'
+import rehypeInfo from './rehype-info.ts'
+import { rehypeAuthorHtml } from '../../shared/sanitize.ts'
+import remarkBlockMeta from './remark-block-meta.ts'
+import rehypeMathLines from './rehype-math-lines.ts'
+import rehypeScopedStyle from './rehype-scoped-style.ts'
+import rehypeBindings from './rehype-bindings.ts'
+import rehypeComponents from './rehype-components.ts'
+import { slideComponents } from './to-module.ts'
 
 export interface SlideCompileOptions {
   total: number
@@ -37,6 +41,8 @@ export interface SlideCompileOptions {
   deckDir: string
   /** How broken diagrams are found: at once (default), `'later'` (see AnalyzedSlide.later), or not at all. */
   checkDiagrams?: boolean | 'later'
+  /** Tags of the deck's own components (plugin/deck/components.ts); any other unknown component tag is a warning. */
+  deckComponents?: Iterable<string>
 }
 
 export interface SlideMessage {
@@ -79,11 +85,14 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     // Before rehype-raw, which drops the places of nodes that were not raw HTML (a TeX error names its line).
     .use(rehypeKatex, { strict: 'ignore' })
     .use(rehypeRaw)
-    .use(rehypeLinks, { total: options.total, configs: options.configs })
+    .use(rehypeBindings, { configs: options.configs })
+    .use(rehypeComponents, { known: new Set([...Object.keys(slideComponents()), ...(options.deckComponents ?? [])]) })
+    .use(rehypeLinks, { total: options.total })
     .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })
     .use(rehypeEmbeds)
+    .use(rehypeScopedStyle)
     .use(rehypeSlots)
   const file = new VFile({ value: content })
   const hast = processor.runSync(processor.parse(file), file) as Root
@@ -128,6 +137,7 @@ export function plainSlideText(content: string): string {
   return content
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(style|script)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')

@@ -2,7 +2,7 @@
 import type { Root, Element, ElementContent, Parents } from 'hast'
 import type { VFile } from 'vfile'
 
-import { isShownAt, timingAttributes, type ClickTiming } from '../../shared/clicks'
+import { isShownAt, timingAttributes, type ClickTiming } from '../../shared/clicks.ts'
 
 /** The attributes an author writes for a click. */
 const CLICK_DIRECTIVES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const

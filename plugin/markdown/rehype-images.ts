@@ -5,7 +5,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { Root, Element } from 'hast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { ASSET_PREFIX } from './to-module'
+import { ASSET_PREFIX } from './to-module.ts'
 
 export interface RehypeImagesOptions {
   /** The project's public/ folder: `/images/x.png` is public/images/x.png. */

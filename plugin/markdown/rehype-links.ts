@@ -2,7 +2,7 @@
 import type { Root, Element } from 'hast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { isScriptUrl } from '../../shared/script-url'
+import { isScriptUrl } from '../../shared/script-url.ts'
 
 const URL_PROPERTIES = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'data', 'srcDoc'] as const
 
@@ -12,29 +12,9 @@ export function slideTarget(href: string): number | null {
   return m ? Number(m[1]) : null
 }
 
-const CONFIG_BINDING = /^\$slidev\.configs\.([A-Za-z_$][\w$]*)$/
-
-/**
- * Slidev's `:attr="$slidev.configs.key"` binding, resolved at build time to the headmatter's value (so a link's
- * address stays true in every export); any other `:attr` binding is dropped with a warning.
- */
-function bindConfigs(node: Element, configs: Record<string, unknown>, file: VFile) {
-  for (const key of Object.keys(node.properties)) {
-    if (!key.startsWith(':')) continue
-    const expression = String(node.properties[key] ?? '').trim()
-    delete node.properties[key]
-    const name = expression.match(CONFIG_BINDING)?.[1]
-    const value = name === undefined ? undefined : configs[name]
-    if (typeof value === 'string' || typeof value === 'number') node.properties[key.slice(1)] = String(value)
-    else if (name === undefined) file.message(`"${key}" was dropped: only $slidev.configs.<key> bindings are supported`, node)
-    else file.message(`"${key}" names the headmatter key "${name}", which is not set (or not a text)`, node)
-  }
-}
-
-export default function rehypeLinks(options: { total?: number; configs?: Record<string, unknown> } = {}) {
+export default function rehypeLinks(options: { total?: number } = {}) {
   return (tree: Root, file: VFile) => {
     visit(tree, 'element', (node: Element) => {
-      bindConfigs(node, options.configs ?? {}, file)
       for (const key of URL_PROPERTIES) {
         const value = node.properties[key]
         if (typeof value === 'string' && isScriptUrl(value)) {

@@ -3,7 +3,7 @@
 import type { Root, Element } from 'hast'
 import { EXIT, visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps'
+import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps.ts'
 
 function classesOf(node: Element): string[] {
   const c: unknown = node.properties.className

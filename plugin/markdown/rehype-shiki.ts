@@ -2,7 +2,7 @@
 // numbers when the deck asks and a copy button when `codeCopy` is on; no highlighter ships to the browser.
 import type { Root, Element, ElementContent } from 'hast'
 import { visit } from 'unist-util-visit'
-import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps'
+import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps.ts'
 import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki'
 
 export interface RehypeShikiOptions {

@@ -4,7 +4,7 @@ import type { Root, Code } from 'mdast'
 import type { InlineMath, Math } from 'mdast-util-math'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { parseLineSteps } from '../../shared/line-steps'
+import { parseLineSteps } from '../../shared/line-steps.ts'
 
 export interface CodeMeta {
   lang: string

@@ -3,7 +3,7 @@
 import type { Root, Html, Link, Parent, RootContent, Text } from 'mdast'
 import { visit, SKIP } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { iconSetsFor, iconSvg, type IconSets } from './icon-sets'
+import { iconSetsFor, iconSvg, type IconSets } from './icon-sets.ts'
 
 export interface RemarkIconsOptions {
   /** The deck file's folder: icon sets are looked for from there (then beside the engine). */

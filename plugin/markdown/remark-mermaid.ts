@@ -2,9 +2,9 @@
 import type { Root, Code } from 'mdast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { parseMermaidOptions } from './mermaid-options'
-import { findDiagramProblem, findDiagramProblemLater, type DiagramProblem } from './mermaid-check'
-import type { SlideMessage } from './pipeline'
+import { parseMermaidOptions } from './mermaid-options.ts'
+import { findDiagramProblem, findDiagramProblemLater, type DiagramProblem } from './mermaid-check.ts'
+import type { SlideMessage } from './pipeline.ts'
 
 export interface RemarkMermaidOptions {
   /** The deck's `mermaid:` configuration; a fence's own options win. */

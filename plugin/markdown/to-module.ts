@@ -2,28 +2,44 @@
 import { unified } from 'unified'
 import rehypeReact from 'rehype-react'
 import type { Root, Element } from 'hast'
-import { HOT_EVENTS } from '../../shared/events'
+import { HOT_EVENTS } from '../../shared/events.ts'
 
 /** A runtime component a `deck-*` element maps to, and where the browser imports it from. */
 export interface ComponentRef {
   name: string
+  /** The module whose default export it is. */
   from: string
-  /** Named export; the default export when absent. */
-  exportName?: string
 }
 
-/** Components the Markdown can use, keyed by their HAST tag name. */
-export const slideComponents: Record<string, ComponentRef> = {
+const builtin = (name: string): ComponentRef => ({ name, from: `/src/components/builtin/${name}.tsx` })
+
+/** Slidev's built-in components an author writes as tags, keyed by their HAST tag name; a deck's own may replace them. */
+export const builtinComponents: Record<string, ComponentRef> = {
   'deck-link': { name: 'SlideLink', from: '/src/components/SlideLink.tsx' },
+  'deck-toc': builtin('Toc'),
+  'deck-arrow': builtin('Arrow'),
+  'deck-transform': builtin('Transform'),
+  'deck-slide-current-no': builtin('SlideCurrentNo'),
+  'deck-slides-total': builtin('SlidesTotal'),
+  'deck-youtube': builtin('Youtube'),
+}
+
+/** Components the compiler puts in for Markdown (diagram fences, code blocks, iframes): never replaced. */
+export const compilerComponents: Record<string, ComponentRef> = {
   'deck-mermaid': { name: 'Mermaid', from: '/src/components/Mermaid.tsx' },
   'deck-code-copy': { name: 'CodeCopy', from: '/src/components/CodeCopy.tsx' },
   'deck-embed': { name: 'Embed', from: '/src/components/Embed.tsx' },
-  'deck-reserve-ratio-simulator': { name: 'ReserveRatioSimulator', from: '/src/components/deck/ReserveRatioSimulator.tsx' },
-  'deck-multiplier-calculator': { name: 'MultiplierCalculator', from: '/src/components/deck/MultiplierCalculator.tsx' },
+}
+
+/** Every component a slide can use: the built-in ones, the deck's own (components/, by file name), the compiler's. */
+export function slideComponents(deckComponents: Record<string, ComponentRef> = {}): Record<string, ComponentRef> {
+  return { ...builtinComponents, ...deckComponents, ...compilerComponents }
 }
 
 /** Marks a property value that is a file for Vite to bundle (rehype-images): the module imports it and uses its URL. */
 export const ASSET_PREFIX = '\u0000deck-asset:'
+/** Marks a component's bound value (rehype-bindings), JSON after the prefix: the module writes it as a literal. */
+export const BOUND_PREFIX = '\u0000deck-bound:'
 
 class Code {
   constructor(readonly code: string) {}
@@ -34,6 +50,7 @@ const FRAGMENT = Symbol('Fragment')
 function serialize(value: unknown, asset: (path: string) => string): string {
   if (value instanceof Code) return value.code
   if (typeof value === 'string' && value.startsWith(ASSET_PREFIX)) return asset(value.slice(ASSET_PREFIX.length))
+  if (typeof value === 'string' && value.startsWith(BOUND_PREFIX)) return value.slice(BOUND_PREFIX.length)
   if (Array.isArray(value)) return `[${value.map((v) => serialize(v, asset)).join(',')}]`
   if (value === undefined) return 'undefined'
   if (value && typeof value === 'object') {
@@ -44,9 +61,7 @@ function serialize(value: unknown, asset: (path: string) => string): string {
 }
 
 /** The code of the JSX expression for a HAST root, and the components it uses. */
-function toExpression(root: Root, used: Map<string, ComponentRef>, onUnknown: (tag: string) => void): string {
-  const components: Record<string, unknown> = {}
-  for (const [tag, ref] of Object.entries(slideComponents)) components[tag] = ref
+function toExpression(root: Root, components: Record<string, ComponentRef>, used: Map<string, ComponentRef>, onUnknown: (tag: string) => void): string {
   const asset = (path: string) => {
     for (const ref of used.values()) if (ref.from === path) return ref.name
     const ref = { name: `_asset${used.size}`, from: path }
@@ -88,22 +103,32 @@ export interface SlideModuleInput {
   noteHtml: string
   /** Style sheets to import (KaTeX's, the slide's scoped style). */
   styles?: string[]
-  /** Receives the tag of a `deck-*` element no component is registered for. */
+  /** Frontmatter values the build resolved (layout images: a URL, or an ASSET_PREFIX file Vite bundles). */
+  frontmatter?: Record<string, string>
+  /** The deck's own components (plugin/deck/components.ts), keyed by tag. */
+  deckComponents?: Record<string, ComponentRef>
+  /** Receives the tag of a `deck-*` element no component is registered for (rehype-components has warned already). */
   onUnknownComponent?: (tag: string) => void
 }
 
 /** The module code of one slide: `slots` (React elements per layout slot), `noteHtml`, and HMR self-acceptance. */
-export function slideModuleCode({ no, hast, noteHtml, styles = [], onUnknownComponent = () => {} }: SlideModuleInput): string {
+export function slideModuleCode({ no, hast, noteHtml, styles = [], frontmatter = {}, deckComponents, onUnknownComponent = () => {} }: SlideModuleInput): string {
+  const components = slideComponents(deckComponents)
   const used = new Map<string, ComponentRef>()
   const slots: string[] = []
   for (const slot of hast.children as Element[]) {
     const name = String(slot.properties?.name ?? 'default')
-    const expression = toExpression({ type: 'root', children: slot.children }, used, onUnknownComponent)
+    // An empty slot is null, so a layout can tell it from content (end's "END", two-cols-header's bottom row).
+    const empty = slot.children.every((child) => child.type === 'text' && !child.value.trim())
+    const expression = empty ? 'null' : toExpression({ type: 'root', children: slot.children }, components, used, onUnknownComponent)
     slots.push(`${JSON.stringify(name)}: ${expression}`)
   }
-  const imports = [...used.values()].map((ref) =>
-    ref.exportName ? `import { ${ref.exportName} as ${ref.name} } from ${JSON.stringify(ref.from)}` : `import ${ref.name} from ${JSON.stringify(ref.from)}`,
-  )
+  const frontmatterCode = serialize(frontmatter, (path) => {
+    const ref = { name: `_image${used.size}`, from: path }
+    used.set(ref.name, ref)
+    return ref.name
+  })
+  const imports = [...used.values()].map((ref) => `import ${ref.name} from ${JSON.stringify(ref.from)}`)
   return [
     `import { jsx as _jsx, jsxs as _jsxs, Fragment as _Fragment } from 'react/jsx-runtime'`,
     ...imports,
@@ -111,6 +136,7 @@ export function slideModuleCode({ no, hast, noteHtml, styles = [], onUnknownComp
     `export const no = ${no}`,
     `export const noteHtml = ${JSON.stringify(noteHtml)}`,
     `export const slots = {\n${slots.join(',\n')}\n}`,
+    `export const frontmatter = ${frontmatterCode}`,
     // A content edit replaces this module only; the runtime swaps the slide in place.
     `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.slideUpdate)}, { detail: { no: ${no}, module: mod } })) })`,
   ].join('\n')

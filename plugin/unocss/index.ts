@@ -4,9 +4,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
 import UnoCSS from '@unocss/vite'
 import type { PluginOption } from 'vite'
-import { parseDeck } from '../parser'
-import { deckEntry } from '../deck/entry'
-import { unoConfig } from './config'
+import { parseDeck } from '../parser.ts'
+import { deckEntry } from '../deck/entry.ts'
+import { unoConfig } from './config.ts'
 
 /** The deck file, the files its slides import with `src:`, and its own components, relative to `root`. */
 export function deckSourceGlobs(root: string): string[] {

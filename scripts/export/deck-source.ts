@@ -32,7 +32,7 @@ export function readDeckSource(entry: string, root = dirname(entry)): DeckSource
     title: deck.config.title,
     author: deck.config.author,
     lang: deck.config.htmlAttrs.lang ?? 'en',
-    slides: deck.slides.map((s) => ({ no: s.no, title: s.title, note: s.note, hasDiagram: /^\s{0,3}(`{3,}|~{3,})\s*mermaid\b/m.test(s.content) })),
+    slides: deck.slides.map((s) => ({ no: s.no, title: s.title ?? '', note: s.note, hasDiagram: /^\s{0,3}(`{3,}|~{3,})\s*mermaid\b/m.test(s.content) })),
   }
 }
 

@@ -27,6 +27,8 @@ export interface FormatResult {
   /** Pages, slides, images or sections. */
   count: number
   ms: number
+  /** Where the time went, by phase (pdf and pptx), for DECK_EXPORT_TIMINGS. */
+  phases?: Record<string, number>
   summary: string
 }
 
@@ -139,7 +141,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
       } else if (format === 'pdf') {
         const pdf = await exportDeck({ ...options, dist, output: path, build: 'never', progress: options.progress })
         warnings.push(...pdf.warnings)
-        results.push(done(format, pdf.file, pdf.bytes, pdf.pages, started, `${pdf.outlineItems} bookmarks, ${pdf.links.rewritten} slide links`))
+        results.push({ ...done(format, pdf.file, pdf.bytes, pdf.pages, started, `${pdf.outlineItems} bookmarks, ${pdf.links.rewritten} slide links`), phases: pdf.ms })
       } else if (format === 'png') {
         const { writePngs } = await import('./png')
         const view = await printView()
@@ -165,7 +167,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         )
         warnings.push(...built.warnings)
         writeWhole(path, built.bytes)
-        results.push(done(format, path, built.bytes.length, view.pages.length, started, `${plural(built.pictures, 'pictures')}`))
+        results.push({ ...done(format, path, built.bytes.length, view.pages.length, started, `${plural(built.pictures, 'pictures')}`), phases: { ...view.ms, ...built.ms } })
       } else if (format === 'html') {
         const { exportHtml } = await import('./html')
         browser ??= await launchOffline(executablePath)

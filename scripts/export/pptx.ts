@@ -90,9 +90,10 @@ async function finishParts(bytes: Buffer, table: readonly OfficeFont[]): Promise
     const xml = await zip.file(name)!.async('string')
     zip.file(name, oneParagraphProperties(fillFonts(xml, table)))
   }
-  // The pictures are PNG, compressed already: stored as they are, only the XML is deflated.
+  // The pictures are PNG, compressed already: stored as they are, only the XML is deflated, at the fastest level
+  // (measured on this deck: half the time of level 6 for a file 1% larger).
   for (const picture of zip.file(/^ppt\/media\//)) picture.options.compression = 'STORE'
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } })
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } })
 }
 
 /** The output slide (1-based) each deck slide starts at, for slide jumps. */
@@ -259,7 +260,19 @@ function addBox(slide: PptxGenJS.Slide, pptx: PptxGenJS, shape: Extract<Shape, {
  * each slide that has any (all of a slide's at once). `report` gets "slide i/n" as slides are written.
  * Returns the file's bytes and how many elements became pictures.
  */
-export async function buildPptx(session: Pick<PrintSession, 'page' | 'cdp'>, input: PptxInput, report: (done: number, total: number) => void): Promise<{ bytes: Buffer; pictures: number; warnings: string[] }> {
+export async function buildPptx(
+  session: Pick<PrintSession, 'page' | 'cdp'>,
+  input: PptxInput,
+  report: (done: number, total: number) => void,
+): Promise<{ bytes: Buffer; pictures: number; warnings: string[]; ms: Record<string, number> }> {
+  const ms = { shapes: 0, pictures: 0, slides: 0, file: 0 }
+  let since = Date.now()
+  /** Adds the time since the last lap to `phase`: where an export's time goes (DECK_EXPORT_TIMINGS prints it). */
+  const lap = (phase: keyof typeof ms) => {
+    const now = Date.now()
+    ms[phase] += now - since
+    since = now
+  }
   const pptx = new PptxGenJS()
   pptx.defineLayout({ name: 'DECK', width: SLIDE_WIDTH_IN, height: Math.round((SLIDE_WIDTH_IN * input.canvasHeight * 1000) / input.canvasWidth) / 1000 })
   pptx.layout = 'DECK'
@@ -268,6 +281,7 @@ export async function buildPptx(session: Pick<PrintSession, 'page' | 'cdp'>, inp
   pptx.company = ''
   pptx.subject = input.title
   const deck: DeckShapes = await session.page.evaluate(readSlideShapes, input.pages.map((p) => p.id))
+  lap('shapes')
   const context: Context = { u: units(input.canvasWidth), targets: slideTargets(input.pages), fonts: new FontTable(deck.webFonts), canvasWidth: input.canvasWidth }
   const { u } = context
   const warnings: string[] = []
@@ -277,6 +291,7 @@ export async function buildPptx(session: Pick<PrintSession, 'page' | 'cdp'>, inp
   for (const [i, printPage] of input.pages.entries()) {
     const shapes = deck.slides[i] ?? { shapes: [] }
     const images = await slidePictures(session, printPage.id, shapes.shapes)
+    lap('pictures')
     const slide = pptx.addSlide()
     if (shapes.background) slide.background = { color: hex(shapes.background) }
     for (const shape of shapes.shapes) {
@@ -296,12 +311,14 @@ export async function buildPptx(session: Pick<PrintSession, 'page' | 'cdp'>, inp
     const note = input.noteOf(printPage.no)
     if (note) slide.addNotes(note)
     report(i + 1, input.pages.length)
+    lap('slides')
   }
   const bytes = await finishParts((await pptx.write({ outputType: 'nodebuffer' })) as Buffer, context.fonts.entries)
-  return { bytes, pictures, warnings }
+  lap('file')
+  return { bytes, pictures, warnings, ms }
 }
 
-/** The 2× pictures of one slide by key: the plain ones at once, each background alone with its text hidden. */
+/** The 2× pictures of one slide by key: the plain ones with one scroll, then each background alone with its text hidden. */
 async function slidePictures(session: Pick<PrintSession, 'page' | 'cdp'>, pageId: string, shapes: readonly Shape[]): Promise<Map<string, Buffer | null>> {
   const wanted = shapes.filter((s): s is Extract<Shape, { kind: 'picture' }> => s.kind === 'picture')
   const images = new Map<string, Buffer | null>()

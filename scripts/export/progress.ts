@@ -17,7 +17,7 @@ export function createProgress(stream: NodeJS.WritableStream | null): Progress {
       if (!stream) return
       if (tty) {
         // One screen line: a status that wrapped could not be rewritten in place.
-        const width = (stream as { columns?: number }).columns ?? 80
+        const width = (stream as { columns?: number }).columns || 80
         stream.write(`\r\x1b[2K${text.length >= width ? `${text.slice(0, width - 2)}…` : text}`)
         open = true
         return

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { serveStatic } from '../../server/static'
 import { failedLoad, waitForReady, type DeckManifest } from './run'
 import type { Box } from './slide-shapes'
+import { PAGE_FUNCTIONS_SHIM } from '../browser'
 
 export interface PrintPage {
   /** The page element's id: `<slide>-<clicks>`. */
@@ -20,6 +21,8 @@ export interface PrintSession {
   origin: string
   pages: PrintPage[]
   warnings: string[]
+  /** How long the print view took to draw (ms): a share of the time of each format read from it. */
+  ms: { render: number }
   close: () => Promise<void>
 }
 
@@ -55,14 +58,14 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
   }
   try {
     await context.addInitScript((value) => localStorage.setItem('slidev-color-schema', value), JSON.stringify(scheme))
-    // tsx (esbuild) wraps named functions in __name(); functions sent to the page need it defined there.
-    await context.addInitScript('globalThis.__name = (fn) => fn')
+    await context.addInitScript(PAGE_FUNCTIONS_SHIM)
     const page = await context.newPage()
     page.on('pageerror', (error) => warnings.push(`page error: ${error.message}`))
     page.on('requestfailed', (request) => warnings.push(failedLoad(request.url(), server.url, request.failure()?.errorText)))
     const query = new URLSearchParams()
     if (options.range) query.set('range', options.range)
     if (options.withClicks) query.set('print', 'clicks')
+    const started = Date.now()
     await page.goto(`${server.url}/print${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
     await waitForReady(page, options.timeoutMs ?? 120_000, options.report ?? (() => {}))
     const ids = await page.evaluate(() => [...document.querySelectorAll('.print-slide-container')].map((el) => el.id))
@@ -72,7 +75,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
       return { id, no, clicks }
     })
     const cdp = await context.newCDPSession(page)
-    return { page, cdp, origin: server.url, pages, warnings, close, context }
+    return { page, cdp, origin: server.url, pages, warnings, ms: { render: Date.now() - started }, close, context }
   } catch (error) {
     await close()
     throw error

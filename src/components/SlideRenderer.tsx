@@ -7,6 +7,8 @@ import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
 import { useHydrated } from '../state/hydrated'
 import { SlideNoContext } from './slide-context'
+// Built-in components are styled before any slide's chunk arrives (prerendered pages show them at once).
+import './builtin/builtin.css'
 
 export interface SlideRendererProps {
   no: number
@@ -35,7 +37,7 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
     >
       {mod ? (
         <SlideNoContext.Provider value={no}>
-          <Layout slots={mod.slots} frontmatter={slide.frontmatter} no={no} className={extra} />
+          <Layout slots={mod.slots} frontmatter={mod.frontmatter ? { ...slide.frontmatter, ...mod.frontmatter } : slide.frontmatter} no={no} className={extra} />
         </SlideNoContext.Provider>
       ) : null}
     </div>

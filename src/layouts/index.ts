@@ -6,6 +6,20 @@ import Center from './Center'
 import Cover from './Cover'
 import TwoColsHeader from './TwoColsHeader'
 import IframeRight from './IframeRight'
+import IframeLeft from './IframeLeft'
+import Iframe from './Iframe'
+import TwoCols from './TwoCols'
+import Intro from './Intro'
+import Section from './Section'
+import End from './End'
+import Statement from './Statement'
+import Fact from './Fact'
+import Quote from './Quote'
+import Full from './Full'
+import None from './None'
+import Image from './Image'
+import ImageLeft from './ImageLeft'
+import ImageRight from './ImageRight'
 import type { LayoutProps } from './types'
 
 const builtIn: Record<string, ComponentType<LayoutProps>> = {
@@ -14,6 +28,20 @@ const builtIn: Record<string, ComponentType<LayoutProps>> = {
   cover: Cover,
   'two-cols-header': TwoColsHeader,
   'iframe-right': IframeRight,
+  'iframe-left': IframeLeft,
+  iframe: Iframe,
+  'two-cols': TwoCols,
+  intro: Intro,
+  section: Section,
+  end: End,
+  statement: Statement,
+  fact: Fact,
+  quote: Quote,
+  full: Full,
+  none: None,
+  image: Image,
+  'image-left': ImageLeft,
+  'image-right': ImageRight,
 }
 
 export const layouts: Record<string, ComponentType<LayoutProps>> = { ...builtIn, ...themeLayouts }

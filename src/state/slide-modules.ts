@@ -1,10 +1,12 @@
-// Loads slide modules on demand, keeps them, preloads neighbours, and swaps a slide in place when HMR replaces it.
+// Loads slide modules on demand, keeps them, preloads neighbours (and their fonts), and swaps a slide in place when HMR replaces it.
 import { useEffect, useSyncExternalStore } from 'react'
 import type { SlideModule } from 'virtual:deck/slide'
 import type { SlideMeta } from 'virtual:deck/slides'
 import { slidesAtom } from './deck'
 import { deckStore } from './store'
 import { HOT_EVENTS } from '../../shared/events'
+import { onHotEvent } from './hot-events'
+import { loadSlideFonts } from './slide-fonts'
 
 const loaded = new Map<number, SlideModule>()
 const pending = new Map<number, Promise<SlideModule | undefined>>()
@@ -47,11 +49,16 @@ export function loadSlide(no: number): Promise<SlideModule | undefined> {
   return promise
 }
 
-/** Loads the slides around `no` so moving there shows them at once (unless a slide says `preload: false`). */
+/**
+ * Loads the slides around `no` so moving there shows them at once (unless a slide says `preload: false`), and the
+ * font faces their text needs (a few KB, loaded for every neighbour).
+ */
 export function preloadAround(no: number) {
   for (const n of [no + 1, no - 1, no + 2]) {
     const slide = meta(n)
-    if (slide && slide.frontmatter.preload !== false) void loadSlide(n)
+    if (!slide) continue
+    if (slide.frontmatter.preload !== false) void loadSlide(n)
+    void loadSlideFonts(n)
   }
 }
 
@@ -76,12 +83,11 @@ export function useSlideModule(no: number): SlideModule | undefined {
 }
 
 if (import.meta.hot) {
-  window.addEventListener(HOT_EVENTS.slideUpdate, (event) => {
-    const { no, module } = (event as CustomEvent<{ no: number; module: SlideModule }>).detail
+  onHotEvent<{ no: number; module: SlideModule }>(import.meta.hot, HOT_EVENTS.slideUpdate, ({ no, module }) => {
     loaded.set(no, module)
     emit()
   })
-  window.addEventListener(HOT_EVENTS.listUpdate, () => {
+  onHotEvent(import.meta.hot, HOT_EVENTS.listUpdate, () => {
     // Slide numbers may have shifted: forget modules whose slide no longer exists.
     const total = deckStore.get(slidesAtom).length
     for (const no of [...loaded.keys()]) if (no > total) loaded.delete(no)

@@ -18,7 +18,8 @@ function newest(path: string) {
 
 /**
  * Builds `entry` (a deck file, relative to the repository) into `outDir` with `vite build`, unless a build there is
- * newer than the engine, the public files, the deck and its `setup/` folder.
+ * newer than the engine, the public files, the deck and its `setup/` and `components/` folders (and the real deck's
+ * components, which fixture decks re-export).
  * Returns the absolute output folder.
  */
 export function buildDeck(entry: string, outDir: string, options: { quiet?: boolean; env?: Record<string, string> } = {}): string {
@@ -26,8 +27,8 @@ export function buildDeck(entry: string, outDir: string, options: { quiet?: bool
   if (!existsSync(deck)) throw new Error(`Deck for the browser tests not found: ${entry}`)
   const out = resolve(root, outDir)
   const marker = join(out, 'index.html')
-  const inputs = ['shared', 'src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts'].map((p) => resolve(root, p))
-  const sources = Math.max(...[...inputs, deck, join(dirname(deck), 'setup')].map(newest))
+  const inputs = ['shared', 'src', 'plugin', 'themes', 'public', 'components', 'index.html', 'vite.config.ts'].map((p) => resolve(root, p))
+  const sources = Math.max(...[...inputs, deck, join(dirname(deck), 'setup'), join(dirname(deck), 'components')].map(newest))
   if (existsSync(marker) && statSync(marker).mtimeMs > sources) return out
   if (!options.quiet) console.log(`building ${entry} → ${outDir}`)
   execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', options.quiet ? 'error' : 'warn'], {

@@ -82,6 +82,8 @@ test('png: an image per slide at the canvas size', () => {
 })
 
 test('pptx: 107 slides with native text, the T-account as a table, notes, links and the title in the properties', async () => {
+  // Reading every slide's XML out of the zip takes a while on a loaded machine.
+  test.setTimeout(120_000)
   const zip = await JSZip.loadAsync(readFileSync(`${base}.pptx`))
   const slides = Object.keys(zip.files).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
   expect(slides).toHaveLength(SLIDES)
@@ -103,12 +105,14 @@ test('pptx: 107 slides with native text, the T-account as a table, notes, links 
   expect(agenda).toContain('ppaction://hlinksldjump')
   // Each paragraph has one set of properties, first (the schema's rule; PowerPoint repairs a file that breaks it),
   // so the agenda's numbered items keep their numbers though each starts with a link.
+  const misplaced: string[] = []
   for (const name of slides) {
     for (const paragraph of (await zip.file(name)!.async('string')).match(/<a:p>[\s\S]*?<\/a:p>/g) ?? []) {
-      expect(paragraph.match(/<a:pPr\b/g)?.length ?? 0, `${name}: ${paragraph.slice(0, 200)}`).toBeLessThanOrEqual(1)
-      if (paragraph.includes('<a:pPr')) expect(paragraph).toMatch(/^<a:p><a:pPr\b/)
+      const properties = paragraph.match(/<a:pPr\b/g)?.length ?? 0
+      if (properties > 1 || (properties === 1 && !paragraph.startsWith('<a:p><a:pPr'))) misplaced.push(`${name}: ${paragraph.slice(0, 200)}`)
     }
   }
+  expect(misplaced).toEqual([])
   expect(agenda.match(/<a:p><a:pPr[^>]*><a:lnSpc>.*?<a:buAutoNum type="arabicPeriod" startAt="\d"\/><\/a:pPr><a:r>.*?hlinksldjump/g)).toHaveLength(5)
   // Slide 45's formulas, inline in its list and text as well as on their own line, are pictures named by their TeX,
   // each showing something (a capture of the wrong place comes back blank).

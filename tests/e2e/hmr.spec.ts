@@ -1,7 +1,7 @@
 // The author's loop: editing the deck file updates the open browser in place, and a broken edit loses nothing.
 import { test, expect, type Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -90,4 +90,39 @@ test('a headmatter change re-applies the configuration without a reload', async 
   await expect(page).toHaveTitle('两栏 · 新的标题 | 测试', { timeout: 10_000 })
   await expect(page.locator('.slidev-page-3 .col-left')).toHaveText('左侧内容')
   expect(await marker(page)).toBe('kept')
+})
+
+test.describe("the deck's own components", () => {
+  const components = resolve(dir, 'components')
+  const badge = (text: string) =>
+    `// A component of the HMR test's deck.\nexport default function HmrBadge() {\n  return <strong className="hmr-badge">${text}</strong>\n}\n`
+  const withTag = (tag: string) => original.replace('</v-clicks>\n', `</v-clicks>\n\n<${tag} />\n`)
+
+  test.beforeAll(() => {
+    rmSync(components, { recursive: true, force: true })
+    mkdirSync(components, { recursive: true })
+    writeFileSync(resolve(components, 'HmrBadge.tsx'), badge('徽章一'))
+  })
+  test.afterAll(() => rmSync(components, { recursive: true, force: true }))
+
+  test('editing a file in components/ updates the slide in place', async ({ page }) => {
+    writeFileSync(deck, withTag('HmrBadge'))
+    await openWithMarker(page, '/2?clicks=1')
+    await expect(page.locator('.slidev-page-2 .hmr-badge')).toHaveText('徽章一')
+    writeFileSync(resolve(components, 'HmrBadge.tsx'), badge('徽章二'))
+    await expect(page.locator('.slidev-page-2 .hmr-badge')).toHaveText('徽章二', { timeout: 10_000 })
+    await expect(page).toHaveURL(/\/2\?clicks=1$/)
+    expect(await marker(page)).toBe('kept')
+  })
+
+  test('a component file added after the slide named it is picked up without a reload', async ({ page }) => {
+    writeFileSync(deck, withTag('LateWidget'))
+    await openWithMarker(page, '/2')
+    // Until the file exists the tag is an unknown element (and a warning in the terminal).
+    await expect(page.locator('.slidev-page-2 deck-late-widget')).toHaveCount(1)
+    writeFileSync(resolve(components, 'LateWidget.tsx'), `export default function LateWidget() {\n  return <em className="late-widget">来了</em>\n}\n`)
+    await expect(page.locator('.slidev-page-2 .late-widget')).toHaveText('来了', { timeout: 10_000 })
+    await expect(page.locator('.slidev-page-2 deck-late-widget')).toHaveCount(0)
+    expect(await marker(page)).toBe('kept')
+  })
 })

@@ -115,3 +115,57 @@ test('every slide of the deck hydrates without a console error or hydration warn
   }
   expect(problems).toEqual([])
 })
+
+test.describe('the Chinese font, cut to the page', () => {
+  /** The faces the page's HTML preloads. */
+  const preloadedFonts = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((link) => link.href))
+
+  /** The fonts Chromium drew an element's text with (CDP), as "family (web)" or "family (system)". */
+  async function fontsOf(page: Page, selector: string): Promise<string[]> {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('DOM.enable')
+    await cdp.send('CSS.enable')
+    const { root } = await cdp.send('DOM.getDocument')
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+    await cdp.detach()
+    return fonts.map((f) => `${f.familyName} (${f.isCustomFont ? 'web' : 'system'})`)
+  }
+
+  test('slide 1 preloads its own slices only (under 120 KB) and draws its Chinese in them, the faces waiting instead of a fallback', async ({ page }) => {
+    const release = await holdApp(page)
+    await page.goto(`${deckURL}/1`, { waitUntil: 'commit' })
+    await expect(page.locator('.slidev-page-1')).toBeVisible()
+    await page.evaluate(() => document.fonts.ready)
+    const preloaded = await preloadedFonts(page)
+    expect(preloaded.map((href) => href.replace(/.*deck-serif-sc-(\d+)-(.+)-[0-9a-f]{8}\.woff2$/, '$1:$2')).sort()).toEqual(['400:common', '400:slide-1', '700:common', '700:slide-1'])
+    // Before any script: the title (bold) and the subtitle (regular) are drawn in the web font's faces alone.
+    for (const selector of ['.slidev-page-1 h1', '.slidev-page-1 h2']) expect(await fontsOf(page, selector)).toEqual([expect.stringMatching(/Noto Serif SC.*\(web\)/)])
+    const fetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('deck-serif-sc'))
+        .map((e) => ({ href: e.name, bytes: (e as PerformanceResourceTiming).encodedBodySize })),
+    )
+    expect(fetched.map((f) => f.href).sort()).toEqual(preloaded.sort())
+    expect(fetched.reduce((sum, f) => sum + f.bytes, 0)).toBeGreaterThan(0)
+    expect(fetched.reduce((sum, f) => sum + f.bytes, 0)).toBeLessThan(120 * 1024)
+    expect(await page.evaluate(() => [...new Set([...document.fonts].filter((f) => f.family.includes('Deck Serif SC')).map((f) => f.display))])).toEqual(['block'])
+    release()
+    await ready(page)
+  })
+
+  test('the next slide’s faces are in before its key: its text draws in them at once', async ({ page }) => {
+    await page.goto(`${deckURL}/11`)
+    await ready(page)
+    const key = (no: number) => page.evaluate((n) => (JSON.parse(document.getElementById('deck-font-keys')!.textContent!) as Record<string, string[]>)['400']![n - 1]!, no)
+    expect((await key(12)).length).toBeGreaterThan(1)
+    // Preloaded with the neighbour's module, without moving.
+    await expect.poll(async () => page.evaluate((text) => document.fonts.check('400 16px "Deck Serif SC"', text), await key(12))).toBe(true)
+    await page.keyboard.press('ArrowDown')
+    await expect(page.locator('.slidev-page-12[data-loaded="true"]')).toBeVisible()
+    const shown = await page.locator('.slidev-page-12').innerText()
+    expect(await page.evaluate((text) => document.fonts.check('400 16px "Deck Serif SC"', text), shown)).toBe(true)
+    expect(await fontsOf(page, '.slidev-page-12 h1')).toEqual([expect.stringMatching(/Noto Serif SC.*\(web\)/)])
+  })
+})

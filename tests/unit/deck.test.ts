@@ -100,7 +100,7 @@ describe('slides.md', () => {
 
   it('every slide has a real title and a slide-left or slide-up transition', () => {
     for (const s of deck.slides) {
-      expect(s.title.trim(), `slide ${s.no} title`).not.toBe('')
+      expect(s.title?.trim() ?? '', `slide ${s.no} title`).not.toBe('')
       expect(['slide-left', 'slide-up'], `slide ${s.no} transition`).toContain(s.frontmatter.transition ?? deck.config.transition)
     }
   })

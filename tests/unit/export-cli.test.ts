@@ -215,7 +215,8 @@ describe('npm run export', () => {
     expect(badFlag.stderr).toContain("Unknown option '--pages'")
     expect(badFlag.stderr).toContain('npm run export -- --help lists the options')
     expect(badFlag.stderr.trim().split('\n')).toHaveLength(1)
-  })
+    // Two runs of the CLI: each starts tsx, which takes seconds on a loaded machine.
+  }, 90_000)
 
   it('--skip-build on a folder with no build says how to get one', () => {
     const run = exportCli([fixture, '--dist', join(work, 'empty'), '--skip-build'])

@@ -11,6 +11,7 @@ import { cellMargins, fillFonts, oneParagraphProperties, slideTargets, units } f
 import { officeFonts } from '../../scripts/export/office-fonts'
 import { SUBSET_FAMILY } from '../../shared/fonts'
 import { parseFormats } from '../../scripts/export/options'
+import { createProgress } from '../../scripts/export/progress'
 
 const manifest = { download: false, exportFilename: 'banking' }
 
@@ -149,5 +150,35 @@ describe('PowerPoint paragraphs and cells', () => {
     expect(cellMargins([4, 12, 4, 12], 'right')).toEqual([4, 12, 4, 1])
     expect(cellMargins([4, 12, 4, 12], 'center')).toEqual([4, 1, 4, 1])
     expect(cellMargins([2, 0, 2, 0], 'left')).toEqual([2, 0, 2, 0])
+  })
+})
+
+describe('progress', () => {
+  const sink = (tty: boolean, columns?: number) => {
+    const written: string[] = []
+    return { written, stream: { isTTY: tty, columns, write: (text: string) => written.push(text) } as unknown as NodeJS.WritableStream }
+  }
+  it('piped (a CI log): one plain line per phase, no control codes', () => {
+    const { written, stream } = sink(false)
+    const progress = createProgress(stream)
+    for (let n = 1; n <= 107; n++) progress.update(`Loading slides ${n}/107`)
+    progress.update('Drawing 107 pages (waiting on slides 6, 11, 16 and 4 more)')
+    progress.update('Drawing 107 pages (waiting on slide 100)')
+    progress.update('Rendered 107/107 pages')
+    progress.line('Building slides.md…')
+    progress.done()
+    expect(written).toEqual(['Loading slides 1/107\n', 'Drawing 107 pages (waiting on slides 6, 11, 16 and 4 more)\n', 'Rendered 107/107 pages\n', 'Building slides.md…\n'])
+    expect(written.join('')).not.toContain('\x1b')
+    expect(written.join('')).not.toContain('\r')
+  })
+  it('on a terminal: one screen line rewritten in place, cleared before a line that stays and at the end', () => {
+    const { written, stream } = sink(true, 24)
+    const progress = createProgress(stream)
+    progress.update('pptx: slide 1/107')
+    progress.update('Drawing 107 pages (waiting on slides 6, 11, 16 and 4 more)')
+    progress.line('warning kept')
+    progress.update('pptx: slide 2/107')
+    progress.done()
+    expect(written).toEqual(['\r\x1b[2Kpptx: slide 1/107', '\r\x1b[2KDrawing 107 pages (wai…', '\r\x1b[2K', 'warning kept\n', '\r\x1b[2Kpptx: slide 2/107', '\r\x1b[2K'])
   })
 })

@@ -1,43 +1,84 @@
 import { describe, expect, it } from 'vitest'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { deckGlyphs, subsetDeckFonts, fontFaceCss, CJK_SOURCES } from '../../plugin/fonts'
-
-describe('deck glyphs', () => {
-  it('keeps every non-ASCII character once, sorted', () => {
-    expect(deckGlyphs('银行 bank 银行', '钱庄，收据')).toBe([...new Set('银行钱庄，收据')].sort().join(''))
-  })
-  it('is empty for ASCII-only text', () => expect(deckGlyphs('# Title\n\n- a, b')).toBe(''))
-})
+import { cutSlices, emitDeckFonts, fontFaceCss, CJK_SOURCES } from '../../plugin/fonts'
+import { sliceGlyphs } from '../../plugin/font-slices'
+import { FONT_KEYS_ID } from '../../shared/fonts'
 
 const installed = existsSync(CJK_SOURCES['400']!.file)
 
-describe('subsetting Noto Serif SC from @fontsource/noto-serif-sc', () => {
+describe('cutting Noto Serif SC from @fontsource/noto-serif-sc', () => {
   it('takes the font from the npm package, the same on every machine', () => {
     expect(installed).toBe(true)
     expect(CJK_SOURCES['400']!.file).toMatch(/node_modules[\\/]@fontsource[\\/]noto-serif-sc[\\/]files[\\/]noto-serif-sc-chinese-simplified-400-normal\.woff2$/)
   })
-  it('cuts a small WOFF2 per weight and serves the second build from the cache', async () => {
+
+  it('cuts a small WOFF2 per slice and weight and serves the second build from the cache', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'deck-fonts-'))
-    const first = await subsetDeckFonts('银行业务与货币创造', cache)
+    const slicing = sliceGlyphs({ slides: ['银行业务', '货币创造'], other: '' }, { commonShare: 1, rangeSize: 8, minGlyphs: 1 })
+    const first = await cutSlices(slicing, cache)
     expect(first.missing).toBeUndefined()
-    expect(first.fonts.map((f) => f.weight)).toEqual(['400', '700'])
-    for (const font of first.fonts) {
-      expect(font.woff2.toString('latin1', 0, 4)).toBe('wOF2')
-      expect(font.woff2.length).toBeLessThan(20_000)
+    expect(first.faces.map((f) => `${f.weight}:${slicing.slices[f.slice]!.name}`)).toEqual(['400:slide-1', '400:slides-2-2', '700:slide-1', '700:slides-2-2'])
+    for (const face of first.faces) {
+      expect(face.woff2.toString('latin1', 0, 4)).toBe('wOF2')
+      expect(face.woff2.length).toBeLessThan(8_000)
     }
     const started = performance.now()
-    const second = await subsetDeckFonts('银行业务与货币创造', cache)
+    const second = await cutSlices(slicing, cache)
     expect(performance.now() - started).toBeLessThan(500)
-    expect(second.fonts[0]!.woff2.equals(first.fonts[0]!.woff2)).toBe(true)
+    expect(second.faces[0]!.woff2.equals(first.faces[0]!.woff2)).toBe(true)
   }, 60_000)
+
+  it('says why when the source font is missing, and cuts nothing', async () => {
+    const saved = CJK_SOURCES['400']!.file
+    CJK_SOURCES['400']!.file = join(tmpdir(), 'no-such-font.woff2')
+    try {
+      const result = await cutSlices(sliceGlyphs({ slides: ['银行'], other: '' }), mkdtempSync(join(tmpdir(), 'deck-fonts-')))
+      expect(result.faces).toEqual([])
+      expect(result.missing).toMatch(/no-such-font\.woff2 not found \(npm install @fontsource\/noto-serif-sc\)/)
+    } finally {
+      CJK_SOURCES['400']!.file = saved
+    }
+  })
 })
 
 describe('font-face rules', () => {
-  it('names the subset family and each weight', () => {
-    expect(fontFaceCss({ '400': '/assets/a.woff2' })).toBe(
-      "@font-face{font-family:'Deck Serif SC';font-style:normal;font-weight:400;font-display:swap;src:url(/assets/a.woff2) format('woff2')}",
+  it('names the family, the weight, its slice as unicode-range, and waits for the face instead of a fallback', () => {
+    expect(fontFaceCss([{ slice: 0, weight: '400', url: '/assets/a.woff2', range: 'U+94F6,U+884C' }])).toBe(
+      "@font-face{font-family:'Deck Serif SC';font-style:normal;font-weight:400;font-display:block;src:url(/assets/a.woff2) format('woff2');unicode-range:U+94F6,U+884C}",
     )
+  })
+})
+
+describe('the pages’ fonts', () => {
+  const pages = ['<h1>银行</h1><p>钱庄存款</p>', '<p>钱庄贷款</p>', '<p>货币</p>']
+  const slicing = sliceGlyphs({ slides: pages, other: '设置' }, { commonShare: 0.6, rangeSize: 1, minGlyphs: 1 })
+  const faces = slicing.slices.flatMap((_, slice) => ['400', '700'].map((weight) => ({ slice, weight, woff2: Buffer.from(`${slice}${weight}`) })))
+  const dist = mkdtempSync(join(tmpdir(), 'deck-dist-'))
+  const fonts = emitDeckFonts(dist, '/', slicing, faces, pages)
+
+  it('writes every face into assets/ under its slice’s name', () => {
+    expect(fonts.faces).toHaveLength(slicing.slices.length * 2)
+    for (const face of fonts.faces) expect(existsSync(join(dist, face.url.slice(1)))).toBe(true)
+    expect(fonts.faces.map((f) => f.url)).toContainEqual(expect.stringMatching(/^\/assets\/deck-serif-sc-700-common-[0-9a-f]{8}\.woff2$/))
+    expect(readFileSync(join(dist, fonts.faces[0]!.url.slice(1)), 'utf8')).toBe('0400')
+  })
+
+  it('preloads a slide’s slices in regular, and in bold only those its bold text touches', () => {
+    const names = (no: number) => fonts.preloads(no).map((url) => /deck-serif-sc-(\d+)-(.+)-[0-9a-f]{8}/.exec(url)!.slice(1, 3).join(':'))
+    expect(names(1)).toEqual(['400:common', '400:slide-1', '700:slide-1'])
+    expect(names(2)).toEqual(['400:common', '400:slides-2-2'])
+    expect(names(3)).toEqual(['400:slides-3-3'])
+    expect(names(9)).toEqual([])
+  })
+
+  it('puts the rules and each slide’s keys (a glyph per slice and weight) in the head', () => {
+    expect(fonts.head).toContain("@font-face{font-family:'Deck Serif SC'")
+    const keys = JSON.parse(new RegExp(`<script type="application/json" id="${FONT_KEYS_ID}">(.*)</script>`).exec(fonts.head)![1]!) as Record<string, string[]>
+    expect(keys['400']).toHaveLength(3)
+    expect(keys['700']![1]).toBe('')
+    const sliceOf = (glyph: string) => slicing.slices.findIndex((s) => s.glyphs.includes(glyph))
+    expect([...keys['400']![0]!].map(sliceOf)).toEqual(slicing.slideSlices[0])
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lendingRounds, totalsAfter, lendingLimit, moneyMultiplier, clampRatio } from '../../src/logic/money'
+import { lendingRounds, totalsAfter, lendingLimit, moneyMultiplier, clampRatio } from '../../components/money'
 
 describe('deposit–loan rounds (the deck’s teaching figures)', () => {
   it('10 % reserve: after the first loan is re-deposited, loan-to-deposit 9/19 and multiplier 19/10', () => {

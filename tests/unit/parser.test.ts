@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync, existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseDeck, parseRangeString, assembleDeck } from '../../plugin/parser'
+import { parseDeck, parseRangeString } from '../../plugin/parser'
 
 const fixtures = resolve(__dirname, '../fixtures')
 const read = (name: string) => readFileSync(resolve(fixtures, name), 'utf8')
@@ -36,6 +36,7 @@ describe('parseDeck: separators and frontmatter', () => {
   })
 
   it('round-trips: the parts re-assemble into the exact source', () => {
+    const assembleDeck = (parts: { raw: string }[]) => parts.map((p) => p.raw).join('\n')
     for (const name of ['basic.md', 'imports/main.md', 'imports/part.md']) {
       const source = read(name)
       expect(assembleDeck(parseDeck(source).parts)).toBe(source)
@@ -64,13 +65,17 @@ describe('parseDeck: separators and frontmatter', () => {
     expect(d.slides[1]!.content.startsWith('# B')).toBe(true)
   })
 
-  it('titles from frontmatter title, then name, then the first heading, with its level', () => {
-    const d = parseDeck('---\ntitle: T\n---\n# H\n\n---\nname: N\n---\n\n## H2\n\n---\n\n### **Bold** [link](/1)\n')
+  it('titles from frontmatter title, then name, then the first heading; a level only from the heading or frontmatter, as in Slidev', () => {
+    const d = parseDeck('---\ntitle: T\n---\n# H\n\n---\nname: N\n---\n\n## H2\n\n---\n\n### **Bold** [link](/1)\n\n---\n\nNo heading here.\n\n---\ntitle: L\nlevel: 2\n---\n\n# H\n')
     expect(d.slides.map((s) => [s.title, s.level])).toEqual([
-      ['T', 1],
-      ['N', 2],
+      ['T', undefined],
+      ['N', undefined],
       ['Bold link', 3],
+      [undefined, undefined],
+      ['L', 2],
     ])
+    // Unset means absent, so the slide list the runtime gets carries no key for it.
+    expect(JSON.parse(JSON.stringify(d.slides[3]))).not.toHaveProperty('title')
   })
 
   it('drops hide and disabled slides but keeps them in parts', () => {
@@ -201,5 +206,36 @@ describe('unclosed fences and comments', () => {
 
   it('says nothing about closed fences and comments', () => {
     expect(parseDeck('# 一\n\n```ts\nx\n```\n\n<!-- note -->\n\n---\n\n# 二\n').warnings).toEqual([])
+  })
+})
+
+describe('parseDeck: separators as Slidev splits them', () => {
+  it('splits on any line that starts with ---', () => {
+    const d = parseDeck('# A\n\n---- section two\n\n# B\n\n-----\n\n# C\n\n--- \n\n# D\n')
+    expect(d.errors).toEqual([])
+    expect(d.slides.map((s) => s.title)).toEqual(['A', 'B', 'C', 'D'])
+  })
+
+  it('opens frontmatter after a separator of three dashes followed by a non-blank line, never after ----', () => {
+    const d = parseDeck('# A\n\n--- part two\nlayout: center\n---\n\n# B\n\n----\nlayout: center\n\n# C\n')
+    expect(d.errors).toEqual([])
+    expect(d.slides.map((s) => [s.title, s.layout])).toEqual([
+      ['A', 'cover'],
+      ['B', 'center'],
+      ['C', 'default'],
+    ])
+    // After ----, the YAML-looking line is text of the slide.
+    expect(d.slides[2]!.content).toContain('layout: center')
+  })
+
+  it('does not split on --- inside code fences and HTML comments, nor on lines that only contain dashes later', () => {
+    const d = parseDeck('# A\n\n```md\n---\n---- x\n```\n\n<!--\n----\n-->\n\ntext --- more\n - --- list\n\n---\n\n# B\n')
+    expect(d.slides.map((s) => s.title)).toEqual(['A', 'B'])
+  })
+
+  it('keeps the round trip of parts with the new separators', () => {
+    const assembleDeck = (parts: { raw: string }[]) => parts.map((p) => p.raw).join('\n')
+    const source = '# A\n\n---- section\n\n# B\n\n--- x\nlayout: center\n---\n\n# C\n'
+    expect(assembleDeck(parseDeck(source).parts)).toBe(source)
   })
 })

@@ -73,6 +73,10 @@ const zh = {
     embedOpen: '在新标签页中打开',
     embedRetry: '重试',
     embedInArticle: '幻灯片上此处嵌入了这个演示页面，可在新标签页中打开：',
+    youtubePlay: '在此播放视频（将连接 YouTube）',
+    youtubeWatch: '在 YouTube 上观看',
+    youtubeOffline: '离线：联网后可在此播放',
+    youtubeFrame: 'YouTube 视频',
   },
   draw: {
     toolbar: '画笔工具栏',
@@ -324,6 +328,10 @@ const en: Labels = {
     embedOpen: 'Open in a new tab',
     embedRetry: 'Retry',
     embedInArticle: 'The slide embeds this demo page here; open it in a new tab:',
+    youtubePlay: 'Play the video here (connects to YouTube)',
+    youtubeWatch: 'Watch on YouTube',
+    youtubeOffline: 'Offline: the video plays here once online',
+    youtubeFrame: 'YouTube video',
   },
   draw: {
     toolbar: 'Drawing toolbar',

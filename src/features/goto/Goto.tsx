@@ -9,6 +9,7 @@ import { labelsFor } from '../chrome/labels'
 import type { SearchEntry, SearchHit, TextPart } from './search'
 import './goto.css'
 import { HOT_EVENTS } from '../../../shared/events'
+import { onHotEvent } from '../../state/hot-events'
 
 type SearchModule = typeof import('./search')
 
@@ -16,10 +17,12 @@ type SearchModule = typeof import('./search')
 let engine: Promise<SearchModule> | null = null
 let bodies: Promise<SearchEntry[]> | null = null
 export const loadSearchEngine = () => (engine ??= import('./search'))
-export const loadSearchBodies = () => (bodies ??= import('virtual:deck/search').then((m) => m.default))
+/** Search entries with a title string (a slide without one, as Slidev leaves it, is found by its text). */
+const titled = (entries: { no: number; title?: string; text: string; note: string }[]): SearchEntry[] => entries.map((e) => ({ ...e, title: e.title ?? '' }))
+export const loadSearchBodies = () => (bodies ??= import('virtual:deck/search').then((m) => titled(m.default)))
 
 // An edit of the deck in dev brings new slide text: the next search uses it.
-if (import.meta.hot) window.addEventListener(HOT_EVENTS.searchUpdate, (event) => (bodies = Promise.resolve((event as CustomEvent).detail)))
+if (import.meta.hot) onHotEvent<{ no: number; title?: string; text: string; note: string }[]>(import.meta.hot, HOT_EVENTS.searchUpdate, (entries) => (bodies = Promise.resolve(titled(entries))))
 
 function Parts({ parts }: { parts: TextPart[] }) {
   return (
@@ -68,7 +71,7 @@ export default function Goto() {
 
   const search = useMemo(() => {
     if (!lib) return null
-    const engine = new lib.SlideSearch(slides.map((s) => ({ no: s.no, title: s.title })))
+    const engine = new lib.SlideSearch(slides.map((s) => ({ no: s.no, title: s.title ?? '' })))
     return full ? engine.withBodies(full) : engine
   }, [lib, slides, full])
   const hits: SearchHit[] = useMemo(() => search?.search(text) ?? [], [search, text])

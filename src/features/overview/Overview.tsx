@@ -220,14 +220,14 @@ export default function Overview() {
               <Card
                 key={slide.no}
                 no={slide.no}
-                title={slide.title}
+                title={slide.title ?? ''}
                 clicks={slide.clicks}
                 width={width}
                 height={thumbHeight}
                 selected={slide.no === selected}
                 current={slide.no === position.no}
                 typed={matchesTyped(slide.no, typed) ? typed : ''}
-                label={t.slideTitled(slide.no, slide.title)}
+                label={t.slideTitled(slide.no, slide.title ?? '')}
                 total={slides.length}
                 onChoose={jump}
                 onSelect={setSelected}

@@ -2,7 +2,7 @@
 import { useEffect, type RefObject } from 'react'
 import { clickAreaAction, swipeAction, type NavAction } from '../../logic/input'
 
-const INTERACTIVE = 'a, button, input, select, textarea, label, summary, iframe, [role="button"], [role="slider"], [contenteditable="true"], .deck-widget, .money-widget, [data-no-nav]'
+const INTERACTIVE = 'a, button, input, select, textarea, label, summary, iframe, [role="button"], [role="slider"], [contenteditable="true"], .deck-widget, [data-no-nav]'
 
 export function usePointerNav(ref: RefObject<HTMLElement | null>, act: (action: NavAction) => void, enabled = true) {
   useEffect(() => {

@@ -6,6 +6,7 @@ import type { SlideModule } from 'virtual:deck/slide'
 import type { DeckConfig } from '../../../shared/config'
 import { resolveLayout } from '../../layouts'
 import { SlideSurfaceContext, type SlideSurface } from '../../components/surface'
+import { SlideNoContext } from '../../components/slide-context'
 import { labelsFor, type Labels } from '../chrome/labels'
 import { readerAnchor } from '../../logic/reader'
 import { notesForArticle, toArticle } from './article'
@@ -14,13 +15,16 @@ import './reader.css'
 const surface: SlideSurface = { article: true, slideHref: (no) => `#${readerAnchor(no)}` }
 
 function ReaderSlideBody({ slide, mod, t }: { slide: SlideMeta; mod: SlideModule; t: Labels['reader'] }) {
-  const slots = useMemo(() => toArticle(mod.slots, { title: slide.title, tableLabel: t.table }), [mod, slide.title, t.table])
+  const slots = useMemo(() => toArticle(mod.slots, { title: slide.title ?? '', tableLabel: t.table }), [mod, slide.title, t.table])
   const Layout = resolveLayout(slide.layout)
   const extra = typeof slide.frontmatter.class === 'string' ? slide.frontmatter.class : undefined
   return (
     <>
       <div className={`slidev-page slidev-page-${slide.no}`} data-slidev-no={slide.no}>
-        <Layout slots={slots} frontmatter={slide.frontmatter} no={slide.no} className={extra} />
+        {/* Components know the slide they are in (<SlideCurrentNo />, <Toc>'s current entry, widgets' state). */}
+        <SlideNoContext.Provider value={slide.no}>
+          <Layout slots={slots} frontmatter={mod.frontmatter ? { ...slide.frontmatter, ...mod.frontmatter } : slide.frontmatter} no={slide.no} className={extra} />
+        </SlideNoContext.Provider>
       </div>
       {mod.noteHtml ? (
         <details className="deck-reader-notes">

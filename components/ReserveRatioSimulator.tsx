@@ -1,8 +1,9 @@
 // Lets the audience run deposit–loan rounds under a reserve ratio and watch deposits approach deposit / ratio.
 import { useId } from 'react'
-import { useSyncedState } from '../../state/sync/synced-state'
-import { lendingLimit, lendingRounds, totalsAfter } from '../../logic/money'
+import { useSyncedState } from '@deck/client'
+import { lendingLimit, lendingRounds, totalsAfter } from './money'
 import { formatTaels, formatPercent, formatRatio } from './format'
+import './money-widget.css'
 
 export interface ReserveRatioSimulatorProps {
   /** Reserve ratio in percent (from the Markdown attribute, so it arrives as text). */

@@ -1,8 +1,9 @@
 // Lets the audience vary cash leakage q, reserve ratio r and excess reserves e and see the money multiplier.
 import { useId } from 'react'
-import { useSyncedState } from '../../state/sync/synced-state'
-import { moneyMultiplier } from '../../logic/money'
+import { useSyncedState } from '@deck/client'
+import { moneyMultiplier } from './money'
 import { formatPercent, formatRatio } from './format'
+import './money-widget.css'
 
 export interface MultiplierCalculatorProps {
   /** Percentages, as the Markdown attributes give them (text). */

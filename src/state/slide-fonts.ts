@@ -1,0 +1,27 @@
+// Loads the Chinese font slices a slide needs before it is shown, so a slide change never waits for a face: the build
+// puts per-slide keys in every page (#deck-font-keys, see shared/fonts.ts); dev has none and the stack applies.
+import { FONT_KEYS_ID, SUBSET_FAMILY, type SlideFontKeys } from '../../shared/fonts'
+
+let keys: SlideFontKeys | null | undefined
+
+function fontKeys(): SlideFontKeys | null {
+  if (keys === undefined) {
+    try {
+      keys = JSON.parse(document.getElementById(FONT_KEYS_ID)?.textContent ?? 'null') as SlideFontKeys | null
+    } catch {
+      keys = null
+    }
+  }
+  return keys
+}
+
+/** Starts loading the faces slide `no`'s text needs (a face already loaded costs nothing); resolves when they are in. */
+export function loadSlideFonts(no: number): Promise<void> {
+  const byWeight = fontKeys()
+  if (!byWeight || typeof document.fonts?.load !== 'function') return Promise.resolve()
+  const loads = Object.entries(byWeight).flatMap(([weight, slides]) => {
+    const key = slides[no - 1]
+    return key ? [document.fonts.load(`${weight} 16px "${SUBSET_FAMILY}"`, key).catch(() => [])] : []
+  })
+  return Promise.all(loads).then(() => undefined)
+}
