@@ -1,7 +1,7 @@
 // What every bench shares: a build of any deck and the browser (the deck's server is server/static.ts).
 import { spawn } from 'node:child_process'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, findChromium } from '../scripts/browser'
+import { chromium, type Browser } from 'playwright-core'
+import { CHROMIUM_ARGS, PAGE_FUNCTIONS_SHIM, findChromium } from '../scripts/browser'
 
 /** The value after `--name` on the command line, if given. */
 export function option(name: string): string | undefined {
@@ -9,9 +9,19 @@ export function option(name: string): string | undefined {
   return args.includes(name) ? args[args.indexOf(name) + 1] : undefined
 }
 
-/** Chromium as the export finds it (--executable-path, CHROMIUM_PATH, Playwright's, the system's), our flags. */
-export function launchChromium() {
-  return chromium.launch({ executablePath: findChromium({ executablePath: option('--executable-path') }), args: CHROMIUM_ARGS })
+/**
+ * Chromium as the export finds it (--executable-path, CHROMIUM_PATH, Playwright's, the system's), our flags. Every
+ * context it opens (browser.newPage opens one too) can run the benches' page functions (PAGE_FUNCTIONS_SHIM).
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: findChromium({ executablePath: option('--executable-path') }), args: CHROMIUM_ARGS })
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    await context.addInitScript(PAGE_FUNCTIONS_SHIM)
+    return context
+  }
+  return browser
 }
 /** The middle value (NaN for none). */
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN

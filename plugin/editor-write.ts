@@ -1,7 +1,7 @@
 // Lets the side editor put one slide's new text back into its Markdown file: only that slide's bytes change, in the
 // file's own line endings, and nothing is written that the deck would read differently (pure: bytes in, bytes out).
 import { parseDeck, type DeckError, type ParseOptions } from './parser.ts'
-import type { SlideText } from '../shared/slide-source.ts'
+import { normalizeSlideText, type SlideText } from '../shared/slide-source.ts'
 
 export type LineEnding = '\n' | '\r\n'
 
@@ -28,17 +28,6 @@ const YAML_FENCE_OPEN = /^```ya?ml[ \t]*$/
 const FENCE_CLOSE = /^```[ \t]*$/
 
 const withoutCr = (line: string) => line.replace(/\r$/, '')
-const unix = (text: string) => text.replace(/\r\n?/g, '\n')
-
-/** The fields as the parser reads them: line endings unified, leading blank lines and trailing space dropped. */
-export function normalizeFields(fields: SlideText): SlideText {
-  return {
-    // A blank first line would turn `---` into a plain separator, so YAML never starts with one.
-    frontmatter: unix(fields.frontmatter).replace(/^(?:[ \t]*\n)+/, '').trimEnd(),
-    content: unix(fields.content).replace(/^\s*\n/, '').trimEnd(),
-    note: unix(fields.note).trim(),
-  }
-}
 
 /** CRLF when most of the file's line breaks are CRLF, else LF (a file without line breaks is LF). */
 export function lineEndingOf(bytes: Uint8Array): LineEnding {
@@ -128,7 +117,7 @@ function shapeOf(part: string): PartShape {
 /** A part's fields as the side editor shows them (normalized). */
 export function fieldsOfPart(part: string): SlideText {
   const shape = shapeOf(part)
-  return normalizeFields({
+  return normalizeSlideText({
     frontmatter: shape.frontmatter ? part.slice(shape.frontmatter.from, shape.frontmatter.to) : '',
     content: part.slice(shape.contentFrom, shape.contentEnd),
     note: shape.note ? part.slice(shape.note.innerFrom, shape.note.innerTo) : '',
@@ -140,7 +129,7 @@ export function fieldsOfPart(part: string): SlideText {
  * the separator, the frontmatter's form (`---` or ```yaml) and the note's layout are kept where they exist.
  */
 export function rewritePart(part: string, fields: SlideText, eol: LineEnding, firstInFile: boolean): string {
-  const next = normalizeFields(fields)
+  const next = normalizeSlideText(fields)
   const shape = shapeOf(part)
   const current = fieldsOfPart(part)
   const inEol = (text: string) => text.split('\n').join(eol)
@@ -241,7 +230,7 @@ const inPart = (errors: DeckError[], file: string | undefined, from: number, to:
 export function spliceSlide(bytes: Buffer, at: SlideLines, fields: SlideText, options: SpliceOptions = {}): SpliceResult {
   if (/-->|<!--/.test(fields.note)) throw new SpliceRefusal('note', 'A note cannot contain "<!--" or "-->" (the note is itself an HTML comment).')
   const { from, to, text } = partText(bytes, at)
-  const next = normalizeFields(fields)
+  const next = normalizeSlideText(fields)
   const rewritten = rewritePart(text, next, lineEndingOf(bytes), at.start === 0)
   if (rewritten === text) return { bytes, changed: false }
   const out = Buffer.concat([bytes.subarray(0, from), Buffer.from(rewritten, 'utf8'), bytes.subarray(to)])

@@ -430,11 +430,6 @@ function headmatterLine(part: SourcePart | undefined, key: string): number {
   return part.start + 2 + Math.max(at, 0)
 }
 
-/** The deck's source text again, from its parts (hidden ones included). */
-export function assembleDeck(parts: Pick<SourcePart, 'raw'>[]): string {
-  return parts.map((p) => p.raw).join('\n')
-}
-
 export { parseRangeString }
 
 export type { DeckConfig }

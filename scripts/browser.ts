@@ -20,6 +20,12 @@ export function launchOffline(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] })
 }
 
+/**
+ * An init script for every page our scripts drive: tsx (esbuild) wraps named functions in `__name()`, and functions
+ * sent to a page (evaluate, waitForFunction, addInitScript) carry those calls there.
+ */
+export const PAGE_FUNCTIONS_SHIM = 'globalThis.__name = (fn) => fn'
+
 type Env = Record<string, string | undefined>
 
 /** Where Chrome and Chromium install themselves on each system, in the order tried. */

@@ -1,5 +1,6 @@
 // `npm run serve`: serves the built deck (dist/) with history routing, lets phones and projectors follow the presenter
-// over a WebSocket relay, and enforces the presenter password on the presenter pages and on every change to the state.
+// over a WebSocket relay, and enforces the presenter password on the presenter pages, on the notes of a deck with a
+// password (/__deck/notes, from the server-only folder beside the build) and on every change to the state.
 // Usage: tsx server/index.ts [--port 3030] [--host 127.0.0.1] [--password P] [--dir dist]
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -12,7 +13,7 @@ import { WebSocketServer } from 'ws'
 import { createRelay, type Relay } from '../shared/sync-relay'
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, createPairing, deviceLabel, readCookie, type Pairing } from './pairing'
 import { LIMITS, isPresenterPath, refusedPath } from '../shared/sync-protocol'
-import { SERVER_FILES, serverFilesDir } from '../shared/server-files'
+import { NOTES_PATH, SERVER_FILES, serverFilesDir } from '../shared/server-files'
 import { BASE_HEADERS, deckFiles, generatedBody, notFound, refuseMethod, sendGenerated } from './static'
 
 export const SYNC_PATH = '/__deck/sync'
@@ -202,6 +203,9 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
   }
   const grantedPage = generatedBody(announceGranted(announceRelay(readFileSync(shellFile, 'utf8'))))
   const files = deckFiles(root, { pages: false })
+  // The notes of a deck with a presenter password: built beside dist/, handed out only past the check below.
+  const notesFile = join(serverFilesDir(root), SERVER_FILES.notes)
+  const notes = existsSync(notesFile) ? generatedBody(readFileSync(notesFile, 'utf8')) : null
 
   /** The paired phone a request comes from (its cookie), or null. */
   const deviceOf = (request: IncomingMessage) => pairing.deviceOf(readCookie(request.headers.cookie, DEVICE_COOKIE))
@@ -242,6 +246,7 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
     // A path that climbs out of the build (`/..%2f..%2fetc`) names no page and no file.
     const target = resolve(root, '.' + pathname)
     if (pathname.includes('\0') || (target !== root && !target.startsWith(root + sep))) return notFound(response)
+    if (pathname === NOTES_PATH) return answerNotes(request, response, url)
     // A file (it has an extension): as the build wrote it, compressed, or a 404, never the app.
     if (extname(pathname) && pathname !== '/index.html') return files(request, response)
     if (isPresenterPath(pathname) && url.searchParams.has('pair')) {
@@ -271,6 +276,22 @@ export async function startServer({ port = 3030, host = '127.0.0.1', password = 
       if (access === 'granted') return sendGenerated(request, response, 200, grantedPage, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
     }
     sendGenerated(request, response, 200, pageOf(pathname), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
+  }
+
+  /** The speaker notes, for a presenter only (the password, or a paired phone's cookie); never cached. */
+  function answerNotes(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const json = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
+    if (!notes) {
+      response.writeHead(404, { ...BASE_HEADERS, ...json })
+      return response.end(JSON.stringify({ error: 'This build keeps its notes in its scripts: no notes to hand out here.' }))
+    }
+    const access = presenterAccessOf(request, url)
+    if (access === 'prompt' || access === 'denied') {
+      if (access === 'denied') log(`[serve] wrong presenter password for the notes`)
+      response.writeHead(401, { ...BASE_HEADERS, ...json })
+      return response.end(JSON.stringify({ error: access === 'denied' ? 'Wrong presenter password.' : 'The notes need the presenter password.' }))
+    }
+    sendGenerated(request, response, 200, notes, json)
   }
 
   // The relay's own limit applies first (drop with a reason, keep the connection); ws closes only far beyond it.

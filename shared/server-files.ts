@@ -16,3 +16,11 @@ export const SERVER_FILES = {
 
 /** Where `npm run serve` hands out the notes of a deck with a password, after the password (or pairing) check. */
 export const NOTES_PATH = '/__deck/notes'
+
+/** Where the runtime takes the speaker notes from: each slide's module, or the server after the password check. */
+export type NotesFrom = 'bundle' | 'server'
+
+/** What the notes endpoint (and the notes file) hold: each slide's note as HTML, by slide number. */
+export interface ServedNotes {
+  notes: Record<string, string>
+}

@@ -7,6 +7,21 @@ export interface SlideText {
   note: string
 }
 
+const unix = (text: string) => text.replace(/\r\n?/g, '\n')
+
+/**
+ * The texts as the file holds them and the parser reads them back: line endings unified, leading blank lines and
+ * trailing space dropped (a blank first line would turn `---` into a plain separator, so YAML never starts with one).
+ * The server writes this; the editor compares by it (a trailing newline typed in a textarea is no change).
+ */
+export function normalizeSlideText(text: SlideText): SlideText {
+  return {
+    frontmatter: unix(text.frontmatter).replace(/^(?:[ \t]*\n)+/, '').trimEnd(),
+    content: unix(text.content).replace(/^\s*\n/, '').trimEnd(),
+    note: unix(text.note).trim(),
+  }
+}
+
 /** Where a slide's text came from: the file, the slide's lines and the file's revision when it was read. */
 export interface SlideOrigin {
   no: number

@@ -28,6 +28,8 @@ declare module 'virtual:deck/slides' {
     slide?: number
   }
   export const config: DeckConfig
+  /** Where the speaker notes come from: each slide's module, or `npm run serve` after the password check. */
+  export const notesFrom: import('../shared/server-files').NotesFrom
   export const infoHtml: string
   export const slides: SlideMeta[]
   export const errors: DeckErrorInfo[]

@@ -13,14 +13,12 @@ import DeckRoot, { type BootEvents } from './boot/DeckRoot'
 import { holdEarlyKeys } from './boot/early-keys'
 import { loadSlide } from './state/slide-modules'
 import { restorePreferences } from './state/preferences'
-import { entryRoute } from './logic/entry'
+import { entryRoute, routerAddress } from './logic/entry'
 import { canHydrate } from './logic/prerendered'
 import { asksForReader, opensInReader, readerAnchor, readerSearch, storedViewChoice } from './logic/reader'
 
 const base = import.meta.env.BASE_URL
-// Hash routing keeps the path and its query after '#'.
-const [hashPath, hashQuery = ''] = location.hash.replace(/^#/, '').split('?')
-const [path, search] = config.routerMode === 'hash' ? [hashPath || '/', hashQuery] : [location.pathname.slice(base.length - 1), location.search]
+const { pathname: path, search } = routerAddress(location, config.routerMode === 'hash', base)
 const entry = entryRoute(path, search, slides.map((s) => s.clicks))
 const container = document.getElementById('app')!
 

@@ -1,10 +1,13 @@
 // The routes of spec.md section 2: /N, /presenter/N, /print, /presenter/print; anything else goes to /1.
+// The reader answers `/N?view=reader` and the prerendered page's `/reader/` as one element (outside <Routes>), so
+// moving between them (its address following the reading, goto, overview) keeps the same page.
 import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import PlayView from './features/play/PlayView'
 import DeckSync from './state/sync/DeckSync'
 import { BootPoint } from './boot/DeckRoot'
-import { asksForReader } from './logic/reader'
+import { isReaderAddress } from './logic/reader'
+import { useRouteSource } from './state/navigation'
 
 /** The reader (`/N?view=reader`, and the prerendered page's `/reader/`): its code loads only when asked for. */
 const ReaderView = lazy(() => import('./features/reader/ReaderView'))
@@ -20,16 +23,9 @@ function RedirectTo({ path }: { path: string }) {
   return <Navigate to={path + search} replace />
 }
 
-/**
- * The reader answers `/N?view=reader` and the prerendered page's `/reader/` as one element (outside <Routes>), so
- * moving between them (its address following the reading, goto, overview) keeps the same page.
- */
-function isReaderAddress({ pathname, search }: { pathname: string; search: string }): boolean {
-  return /^\/reader\/?$/.test(pathname) || (/^\/\d+\/?$/.test(pathname) && asksForReader(search))
-}
-
 export default function DeckRoutes() {
   const reading = isReaderAddress(useLocation())
+  useRouteSource()
   return (
     <>
       {/* Before the routes and outside Suspense: it listens before the first route publishes where it is, and a lazy

@@ -47,8 +47,11 @@ export function deckModules(state: DeckState) {
       return `{ ...${JSON.stringify(meta)}, load: () => import(${JSON.stringify(SLIDE_PREFIX + slide.no)}) }`
     })
     const shownErrors = state.isBuild ? [] : state.errors
+    // Notes handed out by the server: the password that guards them stays out of the bundle too.
+    const config = state.notesFrom === 'server' ? { ...current.config, remote: false } : current.config
     return [
-      `export const config = ${JSON.stringify(current.config)}`,
+      `export const config = ${JSON.stringify(config)}`,
+      `export const notesFrom = ${JSON.stringify(state.notesFrom)}`,
       `export const infoHtml = ${JSON.stringify(renderInfo(current.config.info))}`,
       `export const slides = [\n${slides.join(',\n')}\n]`,
       `export const errors = ${JSON.stringify(state.shownErrors(shownErrors))}`,
@@ -59,15 +62,17 @@ export function deckModules(state: DeckState) {
 
   /** Each slide's module code per analysis, so the prerendering build does not highlight the deck again. */
   const moduleCache = new WeakMap<AnalyzedSlide, { no: number; noteHtml: string; code: Promise<string> }>()
+  /** A slide's note in its module: none when the server hands the notes out (plugin/deck/server-files.ts). */
+  const bundledNote = (slide: SlideState) => (state.notesFrom === 'server' ? '' : slide.noteHtml)
   const slideModule = (no: number): Promise<string> => {
     const slide = state.states[no - 1]
     if (!slide) return Promise.resolve(`export const no = ${no}\nexport const noteHtml = ''\nexport const slots = { default: null }`)
     if (!state.isBuild) return makeSlideModule(no, slide)
     const cached = moduleCache.get(slide.analyzed)
     // Two slides with the same text share an analysis, not a module (its number and scoped styles are its own).
-    if (cached && cached.no === no && cached.noteHtml === slide.noteHtml) return cached.code
+    if (cached && cached.no === no && cached.noteHtml === bundledNote(slide)) return cached.code
     const code = makeSlideModule(no, slide)
-    moduleCache.set(slide.analyzed, { no, noteHtml: slide.noteHtml, code })
+    moduleCache.set(slide.analyzed, { no, noteHtml: bundledNote(slide), code })
     return code
   }
   const makeSlideModule = async (no: number, slide: SlideState): Promise<string> => {
@@ -75,7 +80,7 @@ export function deckModules(state: DeckState) {
     return slideModuleCode({
       no,
       hast: scopeSlideStyles(highlighted, no),
-      noteHtml: slide.noteHtml,
+      noteHtml: bundledNote(slide),
       styles: slide.analyzed.styles,
       frontmatter: layoutImageAssets(slide.slide, state.root, state.entry),
       deckComponents: state.components.byTag,
@@ -84,7 +89,7 @@ export function deckModules(state: DeckState) {
 
   const searchModule = (): string =>
     [
-      `export default ${JSON.stringify(state.states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plainSlideText(slide.content), note: plainSlideText(slide.note) })))}`,
+      `export default ${JSON.stringify(state.states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plainSlideText(slide.content), note: state.notesFrom === 'server' ? '' : plainSlideText(slide.note) })))}`,
       // Accepted here so an edit never re-runs the app's modules (which would drop the loaded slides); goto re-reads it.
       `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.searchUpdate)}, { detail: mod.default })) })`,
     ].join('\n')

@@ -7,6 +7,7 @@ import { deckEntry, formatDeckErrors, readDeckFile } from './entry.ts'
 import { checkThemeAndLayouts } from './theme-check.ts'
 import { createSlideAnalyzer } from './analysis.ts'
 import { findDeckComponents, type DeckComponents } from './components.ts'
+import type { NotesFrom } from '../../shared/server-files.ts'
 
 export interface SlideState {
   slide: Slide
@@ -42,6 +43,15 @@ export class DeckState {
   }
 
   readFile = (path: string): string | undefined => readDeckFile(path, this.root)
+
+  /**
+   * Where the runtime takes the notes from: 'server' for a build of a deck with a presenter password (the notes and
+   * the password stay out of the bundle; `npm run serve` hands the notes to presenters), else 'bundle' (each slide's
+   * module carries its note, as in dev).
+   */
+  get notesFrom(): NotesFrom {
+    return this.isBuild && this.deck?.config.remote ? 'server' : 'bundle'
+  }
 
   /** Parses the deck; returns the errors and keeps the last good deck when there are any. */
   load(): DeckError[] {

@@ -7,9 +7,8 @@ import { HOT_EVENTS } from '../../shared/events.ts'
 /** A runtime component a `deck-*` element maps to, and where the browser imports it from. */
 export interface ComponentRef {
   name: string
+  /** The module whose default export it is. */
   from: string
-  /** Named export; the default export when absent. */
-  exportName?: string
 }
 
 const builtin = (name: string): ComponentRef => ({ name, from: `/src/components/builtin/${name}.tsx` })
@@ -129,9 +128,7 @@ export function slideModuleCode({ no, hast, noteHtml, styles = [], frontmatter =
     used.set(ref.name, ref)
     return ref.name
   })
-  const imports = [...used.values()].map((ref) =>
-    ref.exportName ? `import { ${ref.exportName} as ${ref.name} } from ${JSON.stringify(ref.from)}` : `import ${ref.name} from ${JSON.stringify(ref.from)}`,
-  )
+  const imports = [...used.values()].map((ref) => `import ${ref.name} from ${JSON.stringify(ref.from)}`)
   return [
     `import { jsx as _jsx, jsxs as _jsxs, Fragment as _Fragment } from 'react/jsx-runtime'`,
     ...imports,

@@ -1,10 +1,13 @@
 // Exports a built deck to PDF: one print document (/print) rendered once and printed with one page.pdf call.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { findChromium, launchOffline } from '../browser'
 import { buildIfStale } from './build'
 import { serveStatic } from '../../server/static'
+import { startServer } from '../../server/index'
+import { SERVER_FILES, serverFilesDir } from '../../shared/server-files'
 import { finishPdf } from './pdf-finish'
 import { outputName, pdfFileName, type ExportSettings } from './options'
 import { createProgress } from './progress'
@@ -66,7 +69,10 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
   }
   const manifest = readManifest(dist)
   const file = resolve(options.output ? outputName(options.output) : pdfFileName(manifest, { notes: options.notes }))
-  const server = await serveStatic(dist)
+  // A deck with a presenter password keeps its notes beside the build, for `npm run serve` to hand to a presenter:
+  // the handout is printed through that server, with a password made for this export alone.
+  const notesKey = options.notes && existsSync(join(serverFilesDir(dist), SERVER_FILES.notes)) ? randomBytes(18).toString('base64url') : null
+  const server = notesKey ? await startServer({ dir: dist, port: 0, password: notesKey, log: () => {} }) : await serveStatic(dist)
   let browser: Browser | undefined
   const warnings: string[] = []
   try {
@@ -98,6 +104,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     const query = new URLSearchParams()
     if (options.range) query.set('range', options.range)
     if (options.withClicks) query.set('print', 'clicks')
+    if (notesKey) query.set('password', notesKey)
     const path = options.notes ? '/presenter/print' : '/print'
     t = Date.now()
     await page.goto(`${server.url}${path}${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { serveStatic } from '../../server/static'
 import { failedLoad, waitForReady, type DeckManifest } from './run'
 import type { Box } from './slide-shapes'
+import { PAGE_FUNCTIONS_SHIM } from '../browser'
 
 export interface PrintPage {
   /** The page element's id: `<slide>-<clicks>`. */
@@ -57,8 +58,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
   }
   try {
     await context.addInitScript((value) => localStorage.setItem('slidev-color-schema', value), JSON.stringify(scheme))
-    // tsx (esbuild) wraps named functions in __name(); functions sent to the page need it defined there.
-    await context.addInitScript('globalThis.__name = (fn) => fn')
+    await context.addInitScript(PAGE_FUNCTIONS_SHIM)
     const page = await context.newPage()
     page.on('pageerror', (error) => warnings.push(`page error: ${error.message}`))
     page.on('requestfailed', (request) => warnings.push(failedLoad(request.url(), server.url, request.failure()?.errorText)))

@@ -3,10 +3,6 @@
 export type SchemeChoice = 'dark' | 'light' | 'auto'
 export type DeckSchema = 'auto' | 'light' | 'dark' | 'all'
 
-export function parseChoice(value: unknown): SchemeChoice {
-  return value === 'dark' || value === 'light' ? value : 'auto'
-}
-
 /** Whether the deck shows dark now. */
 export function isDarkScheme(forced: DeckSchema, choice: SchemeChoice, systemDark: boolean): boolean {
   if (forced === 'dark') return true

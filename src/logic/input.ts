@@ -121,11 +121,6 @@ export function matchesKey(spec: KeySpec, e: KeyInput): boolean {
   return MODIFIERS.every((m) => (m === 'shift' && shiftFree && !want.has('shift') ? true : held[m] === want.has(m)))
 }
 
-/** The base shortcut a key press means, if any. */
-export function baseShortcut(e: KeyInput): ShortcutAction | null {
-  return BASE_KEYS.find((binding) => matchesKey(binding.key, e))?.action ?? null
-}
-
 /** Shortcuts are ignored while focus is where keys type or activate something. */
 export function isTypingTarget(el: { tagName?: string; isContentEditable?: boolean; closest?: (s: string) => unknown } | null): boolean {
   if (!el || !el.tagName) return false

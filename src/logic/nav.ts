@@ -55,8 +55,3 @@ export function parseClicks(value: string | null, max: number): number {
   if (!value || !/^\d+$/.test(value)) return 0
   return Math.min(Number(value), Math.max(0, max))
 }
-
-/** Whether going from `from` to `to` moves forward (for the transition direction). */
-export function isForward(from: Position, to: Position): boolean {
-  return to.no > from.no || (to.no === from.no && to.clicks >= from.clicks)
-}

@@ -39,9 +39,6 @@ export function previewPosition(at: Position, deck: DeckShape): Position | null 
 
 /** Screens narrower than the sm breakpoint (640 px, spec.md section 9) get the phone clicker. */
 export const PHONE_QUERY = '(max-width: 639.98px)'
-export function isPhoneWidth(width: number): boolean {
-  return width < 640
-}
 
 /** The presenter layouts: 1 slide large with next and notes beside, 2 slide and notes side by side, 3 notes large. */
 export type PresenterLayout = 1 | 2 | 3

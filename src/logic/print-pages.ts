@@ -15,12 +15,6 @@ export function printPageId(no: number, clicks: number): string {
   return `${String(no).padStart(3, '0')}-${String(clicks).padStart(2, '0')}`
 }
 
-/** `NNN-CC` back to its slide and step (links and outlines in the PDF are found by page id). */
-export function parsePrintPageId(id: string): { no: number; clicks: number } | null {
-  const m = /^(\d{3,})-(\d{2,})$/.exec(id)
-  return m ? { no: Number(m[1]), clicks: Number(m[2]) } : null
-}
-
 export interface PrintQuery {
   range?: string
   /** `?print=clicks`: one page per click step instead of one fully revealed page per slide. */

@@ -22,6 +22,11 @@ export function asksForReader(search: string): boolean {
   return new URLSearchParams(search).get('view') === 'reader'
 }
 
+/** Whether an address is the reader's: `/N?view=reader`, or the prerendered reader page `/reader/`. */
+export function isReaderAddress({ pathname, search }: { pathname: string; search: string }): boolean {
+  return /^\/reader\/?$/.test(pathname) || (/^\/\d+\/?$/.test(pathname) && asksForReader(search))
+}
+
 /**
  * Whether a play page opens as the reader: `?embedded` and print never do; `?view=reader|slides` decides; else the
  * remembered choice; else a narrow portrait screen does.

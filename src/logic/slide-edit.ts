@@ -1,6 +1,6 @@
 // The side editor's rules as a pure state machine: when text is dirty, when to save, and what a save's answer or a
 // change on disk does, so that the author's text is never replaced by anything they did not ask for.
-import type { SlideOrigin, SlideSource, SlideText } from '../../shared/slide-source'
+import { normalizeSlideText, type SlideOrigin, type SlideSource, type SlideText } from '../../shared/slide-source'
 
 export type EditProblem =
   /** The file changed on disk (or the slide moved) since the text was read: writes wait for the author's choice. */
@@ -50,21 +50,10 @@ export const textOf = (source: SlideText): SlideText => ({ frontmatter: source.f
 
 const originOf = ({ no, total, file, start, line, revision, eol }: SlideSource): SlideOrigin => ({ no, total, file, start, line, revision, eol })
 
-const unix = (text: string) => text.replace(/\r\n?/g, '\n')
-
-/** The texts as the file would hold them (the server's rules): line endings, leading blank lines, trailing space. */
-export function normalizeText(text: SlideText): SlideText {
-  return {
-    frontmatter: unix(text.frontmatter).replace(/^(?:[ \t]*\n)+/, '').trimEnd(),
-    content: unix(text.content).replace(/^\s*\n/, '').trimEnd(),
-    note: unix(text.note).trim(),
-  }
-}
-
 /** Whether two texts would be written the same (a trailing newline typed in a textarea is no change). */
 export function sameText(a: SlideText, b: SlideText): boolean {
-  const x = normalizeText(a)
-  const y = normalizeText(b)
+  const x = normalizeSlideText(a)
+  const y = normalizeSlideText(b)
   return x.frontmatter === y.frontmatter && x.content === y.content && x.note === y.note
 }
 

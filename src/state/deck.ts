@@ -4,6 +4,7 @@ import { config as initialConfig, slides as initialSlides, errors as initialErro
 import type { DeckConfig } from '../../shared/config'
 import { deckStore } from './store'
 import { HOT_EVENTS, SOCKET_EVENTS } from '../../shared/events'
+import { onHotEvent } from './hot-events'
 
 export const slidesAtom = atom<SlideMeta[]>(initialSlides)
 export const configAtom: PrimitiveAtom<DeckConfig> = atom(initialConfig as DeckConfig) as PrimitiveAtom<DeckConfig>
@@ -11,15 +12,13 @@ export const configAtom: PrimitiveAtom<DeckConfig> = atom(initialConfig as DeckC
 export const deckErrorsAtom = atom<DeckErrorInfo[]>(initialErrors)
 /** Mistakes that do not stop the deck (unknown layout, unclosed fence or comment), shown in dev until fixed. */
 export const deckWarningsAtom = atom<DeckErrorInfo[]>(initialWarnings)
-export const totalAtom = atom((get) => get(slidesAtom).length)
 
 export function clicksOf(slides: SlideMeta[], no: number): number {
   return slides[no - 1]?.clicks ?? 0
 }
 
 if (import.meta.hot) {
-  window.addEventListener(HOT_EVENTS.listUpdate, (event) => {
-    const mod = (event as CustomEvent<{ slides: SlideMeta[]; config: DeckConfig }>).detail
+  onHotEvent<{ slides: SlideMeta[]; config: DeckConfig }>(import.meta.hot, HOT_EVENTS.listUpdate, (mod) => {
     deckStore.set(slidesAtom, mod.slides)
     deckStore.set(configAtom, mod.config)
   })

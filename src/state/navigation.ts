@@ -1,10 +1,13 @@
-// Moving through the deck: builds the URL of a position and pushes (slide change) or replaces (click step) history.
-import { useCallback, useMemo } from 'react'
-import { useNavigate } from 'react-router-dom'
-import { useAtomValue } from 'jotai'
+// Moving through the deck: the router's address is where the deck is. Moves write it (push for a slide change,
+// replace for a click step); the route reads its position from it, and useRouteSource hands it to positionAtom.
+import { useCallback, useEffect, useMemo } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { deckStore } from './store'
-import { positionAtom, deckShapeAtom, viewModeAtom, type ViewMode } from './nav'
+import { configAtom } from './deck'
+import { positionAtom, deckShapeAtom, routeAtom, viewModeAtom, type ViewMode } from './nav'
 import { nextPosition, nextSlidePosition, prevPosition, prevSlidePosition, type Position } from '../logic/nav'
+import { routePosition, routerAddress, type RouteAddress } from '../logic/entry'
 
 /** The path and query of a position; step 0 is omitted; other query parameters (password, embedded) are kept. */
 export function positionUrl(mode: ViewMode, to: Position, search: string): string {
@@ -14,6 +17,35 @@ export function positionUrl(mode: ViewMode, to: Position, search: string): strin
   const query = params.toString().replace(/=(?=&|$)/g, '')
   const base = mode === 'presenter' ? `/presenter/${to.no}` : `/${to.no}`
   return query ? `${base}?${query}` : base
+}
+
+/** The router's address at this moment, read from the page's location (ahead of routeAtom while a move renders). */
+export function liveAddress(): RouteAddress {
+  return routerAddress(window.location, deckStore.get(configAtom).routerMode === 'hash', import.meta.env.BASE_URL)
+}
+
+/**
+ * Where the address is at this moment. The router renders a move a little later (in a transition); keys pressed
+ * meanwhile (held keys released all at once after hydration, a fast repeat) start from where the last move went.
+ */
+export function addressPosition(): Position {
+  return routePosition(liveAddress(), deckStore.get(deckShapeAtom)) ?? deckStore.get(positionAtom)
+}
+
+/** The position the router's address shows, for the route's own render (positionAtom follows once it is committed). */
+export function useRoutePosition(): Position | null {
+  return routePosition(useLocation(), useAtomValue(deckShapeAtom))
+}
+
+/**
+ * routeAtom's one writer: the address the router has rendered (called by DeckRoutes, so after its routes' own
+ * effects: a view states its mode before sync hears of the position). Set after the new slide is painted: what
+ * follows a move (sync's publish re-rendering the timer and cursor, diagram prefetch) never delays that paint.
+ */
+export function useRouteSource(): void {
+  const { pathname, search, hash } = useLocation()
+  const setRoute = useSetAtom(routeAtom)
+  useEffect(() => setRoute({ pathname, search, hash }), [pathname, search, hash, setRoute])
 }
 
 export interface DeckNav {
@@ -29,20 +61,18 @@ export function useDeckNav(): DeckNav {
   const mode = useAtomValue(viewModeAtom)
   const go = useCallback(
     (to: Position) => {
-      const from = deckStore.get(positionAtom)
+      const from = addressPosition()
       const shape = deckStore.get(deckShapeAtom)
       const no = Math.min(Math.max(1, Math.trunc(to.no) || 1), shape.total)
       const target = { no, clicks: Math.min(Math.max(0, to.clicks), shape.clicksOf(no)) }
       if (target.no === from.no && target.clicks === from.clicks) return
-      navigate(positionUrl(mode === 'print' ? 'play' : mode, target, window.location.search), { replace: target.no === from.no })
-      // The URL changes now but the route renders later; keys pressed in between must start from here.
-      deckStore.set(positionAtom, target)
+      navigate(positionUrl(mode === 'print' ? 'play' : mode, target, liveAddress().search), { replace: target.no === from.no })
     },
     [navigate, mode],
   )
-  const next = useCallback(() => go(nextPosition(deckStore.get(positionAtom), deckStore.get(deckShapeAtom))), [go])
-  const prev = useCallback(() => go(prevPosition(deckStore.get(positionAtom), deckStore.get(deckShapeAtom))), [go])
-  const nextSlide = useCallback(() => go(nextSlidePosition(deckStore.get(positionAtom), deckStore.get(deckShapeAtom))), [go])
-  const prevSlide = useCallback(() => go(prevSlidePosition(deckStore.get(positionAtom))), [go])
+  const next = useCallback(() => go(nextPosition(addressPosition(), deckStore.get(deckShapeAtom))), [go])
+  const prev = useCallback(() => go(prevPosition(addressPosition(), deckStore.get(deckShapeAtom))), [go])
+  const nextSlide = useCallback(() => go(nextSlidePosition(addressPosition(), deckStore.get(deckShapeAtom))), [go])
+  const prevSlide = useCallback(() => go(prevSlidePosition(addressPosition())), [go])
   return useMemo(() => ({ go, next, prev, nextSlide, prevSlide }), [go, next, prev, nextSlide, prevSlide])
 }

@@ -5,6 +5,7 @@ import type { SlideMeta } from 'virtual:deck/slides'
 import { slidesAtom } from './deck'
 import { deckStore } from './store'
 import { HOT_EVENTS } from '../../shared/events'
+import { onHotEvent } from './hot-events'
 import { loadSlideFonts } from './slide-fonts'
 
 const loaded = new Map<number, SlideModule>()
@@ -82,12 +83,11 @@ export function useSlideModule(no: number): SlideModule | undefined {
 }
 
 if (import.meta.hot) {
-  window.addEventListener(HOT_EVENTS.slideUpdate, (event) => {
-    const { no, module } = (event as CustomEvent<{ no: number; module: SlideModule }>).detail
+  onHotEvent<{ no: number; module: SlideModule }>(import.meta.hot, HOT_EVENTS.slideUpdate, ({ no, module }) => {
     loaded.set(no, module)
     emit()
   })
-  window.addEventListener(HOT_EVENTS.listUpdate, () => {
+  onHotEvent(import.meta.hot, HOT_EVENTS.listUpdate, () => {
     // Slide numbers may have shifted: forget modules whose slide no longer exists.
     const total = deckStore.get(slidesAtom).length
     for (const no of [...loaded.keys()]) if (no > total) loaded.delete(no)

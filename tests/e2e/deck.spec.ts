@@ -38,6 +38,9 @@ async function walk(page: Page, scheme: 'light' | 'dark') {
       await expect(diagrams.nth(i)).toHaveAttribute('data-scheme', scheme)
       await expect(diagrams.nth(i).locator('svg').first()).toBeAttached()
     }
+    // An embed is measured once its probe has answered (the live page or its fallback panel), not while it checks.
+    const embeds = page.locator(`.slidev-page-${no} .deck-embed`)
+    for (let i = 0; i < (await embeds.count()); i++) await expect(embeds.nth(i)).not.toHaveAttribute('data-state', 'checking', { timeout: 15_000 })
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
     for (const problem of await page.evaluate(slideOverflow, no)) problems.push(`slide ${no} (${scheme}): ${problem}`)
     const measure = await page.evaluate(slideMeasure, no)

@@ -3,7 +3,10 @@
 import { test, expect, type Page, type BrowserContext } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { NOTES_PATH, SERVER_FILES, serverFilesDir } from '../../shared/server-files'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../../server/index'
 import { buildDeck } from './decks'
@@ -276,7 +279,7 @@ test.describe('presenter view', () => {
     await expect(page.locator('.slidev-overview')).toHaveCount(0)
   })
 
-  test('every control is labelled and reachable; axe finds nothing in the view, the clicker or the prompt', async ({ page }) => {
+  test('every control is labelled and reachable; axe finds nothing in the view or the clicker', async ({ page }) => {
     await open(page, '/presenter/2?clicks=1')
     const check = async (scope: string) => {
       const axe = await new AxeBuilder({ page }).include(scope).exclude('.slidev-slide-content').analyze()
@@ -295,9 +298,6 @@ test.describe('presenter view', () => {
     await page.setViewportSize({ width: 390, height: 800 })
     await expect(page.getByTestId('phone-clicker')).toBeVisible()
     await check('[data-testid="phone-clicker"]')
-    await open(page, `${staticURL}/presenter/2`).catch(() => {})
-    await expect(page.getByTestId('presenter-password')).toBeVisible()
-    await check('[data-testid="presenter-password"]')
   })
 
   test('the play-mode link keeps the slide and click', async ({ page }) => {
@@ -332,52 +332,57 @@ test.describe('phone clicker', () => {
   })
 })
 
-test.describe('presenter password (browser check, static host)', () => {
-  test('the right password in the URL opens the presenter view, and links carry it', async ({ page }) => {
+// The password fixture's three notes: a deck with a presenter password keeps them out of everything it serves.
+const NOTE_SENTENCES = ['封面的备注。', '第二张的备注。', '点击之后的备注。']
+
+/** Every file under a folder, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
+}
+
+test.describe('the notes of a deck with a presenter password reach only a presenter', () => {
+  test('no served file of the build holds a note (compressed copies included); the server-only folder does', () => {
+    const served = filesUnder(passwordDist)
+    expect(served.some((f) => f.endsWith('.js'))).toBe(true)
+    for (const file of served) {
+      const raw = readFileSync(file)
+      const text = (file.endsWith('.br') ? brotliDecompressSync(raw) : file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')
+      for (const sentence of NOTE_SENTENCES) expect(text.includes(sentence), `${file} holds "${sentence}"`).toBe(false)
+      expect(text.includes('remote":"secret'), `${file} holds the password`).toBe(false)
+    }
+    const notes = readFileSync(join(serverFilesDir(passwordDist), SERVER_FILES.notes), 'utf8')
+    for (const sentence of NOTE_SENTENCES) expect(notes).toContain(sentence)
+  })
+
+  test('the notes endpoint refuses without the password or with a wrong one', async () => {
+    for (const query of ['', '?password=nope']) {
+      const response = await fetch(`${serveURL}${NOTES_PATH}${query}`)
+      expect(response.status).toBe(401)
+      const body = await response.text()
+      for (const sentence of NOTE_SENTENCES) expect(body).not.toContain(sentence)
+    }
+  })
+
+  test('the presenter view with the password shows every note, the part of each click too', async ({ page }) => {
+    await open(page, `${serveURL}/presenter/1?password=secret`)
+    const notes = page.getByTestId('presenter-notes')
+    await expect(notes).toContainText(NOTE_SENTENCES[0]!)
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/presenter\/2\?password=secret$/)
+    await expect(notes.locator('.note-segment[data-click="0"]')).toContainText(NOTE_SENTENCES[1]!)
+    await expect(notes.locator('.note-segment[data-click="1"]')).toContainText(NOTE_SENTENCES[2]!)
+    await page.keyboard.press('ArrowRight')
+    await expect(notes.locator('.note-segment[data-click="1"]')).toHaveClass(/is-current/)
+    // The handout carries them too.
+    await page.goto(`${serveURL}/presenter/print?password=secret`)
+    await expect(page.locator('.print-handout-notes').first()).toContainText(NOTE_SENTENCES[0]!)
+    await expect(page.locator('.print-handout-page').nth(1)).toContainText(NOTE_SENTENCES[2]!)
+  })
+
+  test('on a static host (no server to ask) the presenter view says the notes are withheld', async ({ page }) => {
     await open(page, `${staticURL}/presenter/2?password=secret`)
-    await expect(page.getByTestId('presenter-view')).toBeVisible()
-    await expect(page.getByTestId('nav-play')).toHaveAttribute('href', '/2?password=secret')
-    await page.getByTestId('nav-play').click()
-    await expect(page).toHaveURL(`${staticURL}/2?password=secret`)
-    await expect(page.getByTestId('nav-presenter')).toHaveAttribute('href', '/presenter/2?password=secret')
-  })
-
-  test('without a password it prompts; the right one lets in', async ({ page }) => {
-    await page.goto(`${staticURL}/presenter/2`)
-    const prompt = page.getByTestId('presenter-password')
-    await expect(prompt).toBeVisible()
-    await expect(page.getByTestId('presenter-view')).toHaveCount(0)
-    await expect(page.locator('#presenter-password-input')).toBeFocused()
-    await page.locator('#presenter-password-input').fill('secret')
-    await page.keyboard.press('Enter')
-    await expect(page.getByTestId('presenter-view')).toBeVisible()
-    await expect(page).toHaveURL(`${staticURL}/presenter/2?password=secret`)
-  })
-
-  test('a wrong password, typed or in the URL, goes to the plain slide or the root', async ({ page }) => {
-    await page.goto(`${staticURL}/presenter/2`)
-    await page.locator('#presenter-password-input').fill('guess')
-    await page.keyboard.press('Enter')
-    await expect(page).toHaveURL(`${staticURL}/2`)
-    await page.goto(`${staticURL}/presenter/3?password=wrong`)
-    await expect(page).toHaveURL(`${staticURL}/3`)
-    await page.goto(`${staticURL}/presenter/print?password=wrong`)
-    await expect(page).toHaveURL(`${staticURL}/1`)
-    // Backing out of the prompt is the same as failing it.
-    await page.goto(`${staticURL}/presenter/2`)
-    await expect(page.locator('#presenter-password-input')).toBeFocused()
-    await page.keyboard.press('Escape')
-    await expect(page).toHaveURL(`${staticURL}/2`)
-  })
-
-  test('a window that has not been let in does not drive the audience', async ({ context }) => {
-    const viewer = await context.newPage()
-    await open(viewer, `${staticURL}/1`)
-    const stranger = await context.newPage()
-    await stranger.goto(`${staticURL}/presenter/3`)
-    await expect(stranger.getByTestId('presenter-password')).toBeVisible()
-    await viewer.waitForTimeout(400)
-    await expect(viewer).toHaveURL(`${staticURL}/1`)
+    await expect(page.getByTestId('presenter-notes').locator('[data-notes="withheld"]')).toBeVisible()
+    await expect(page.getByTestId('presenter-notes')).not.toContainText(NOTE_SENTENCES[1]!)
   })
 })
 

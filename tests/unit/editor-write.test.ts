@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { parseDeck } from '../../plugin/parser'
-import { fieldsOfPart, lineEndingOf, normalizeFields, readSlideText, rewritePart, spliceSlide, SpliceRefusal } from '../../plugin/editor-write'
-import type { SlideText } from '../../shared/slide-source'
+import { fieldsOfPart, lineEndingOf, readSlideText, rewritePart, spliceSlide, SpliceRefusal } from '../../plugin/editor-write'
+import { normalizeSlideText, type SlideText } from '../../shared/slide-source'
 
 const DECK = [
   '---',
@@ -69,7 +69,7 @@ describe('reading a slide', () => {
       for (const text of [source, source.replace(/\r?\n/g, '\r\n')]) {
         for (const part of parseDeck(text).parts) {
           const fields = fieldsOfPart(part.raw)
-          expect(fields, `${file} part ${part.index}`).toEqual(normalizeFields({ frontmatter: part.frontmatterRaw, content: part.content, note: part.note }))
+          expect(fields, `${file} part ${part.index}`).toEqual(normalizeSlideText({ frontmatter: part.frontmatterRaw, content: part.content, note: part.note }))
           // Unchanged fields give the part back byte for byte.
           expect(rewritePart(part.raw, fields, text.includes('\r\n') ? '\r\n' : '\n', part.start === 0)).toBe(part.raw)
         }

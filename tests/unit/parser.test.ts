@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync, existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseDeck, parseRangeString, assembleDeck } from '../../plugin/parser'
+import { parseDeck, parseRangeString } from '../../plugin/parser'
 
 const fixtures = resolve(__dirname, '../fixtures')
 const read = (name: string) => readFileSync(resolve(fixtures, name), 'utf8')
@@ -36,6 +36,7 @@ describe('parseDeck: separators and frontmatter', () => {
   })
 
   it('round-trips: the parts re-assemble into the exact source', () => {
+    const assembleDeck = (parts: { raw: string }[]) => parts.map((p) => p.raw).join('\n')
     for (const name of ['basic.md', 'imports/main.md', 'imports/part.md']) {
       const source = read(name)
       expect(assembleDeck(parseDeck(source).parts)).toBe(source)
@@ -233,6 +234,7 @@ describe('parseDeck: separators as Slidev splits them', () => {
   })
 
   it('keeps the round trip of parts with the new separators', () => {
+    const assembleDeck = (parts: { raw: string }[]) => parts.map((p) => p.raw).join('\n')
     const source = '# A\n\n---- section\n\n# B\n\n--- x\nlayout: center\n---\n\n# C\n'
     expect(assembleDeck(parseDeck(source).parts)).toBe(source)
   })

@@ -1,6 +1,6 @@
 // The presenter view's rules: notes font size, the spoken part of a note, the next-step preview, the talk timer.
 import { describe, expect, it } from 'vitest'
-import { clampFontSize, isPhoneWidth, noteSegmentStates, previewPosition, stepFontSize } from '../../src/logic/presenter'
+import { clampFontSize, noteSegmentStates, previewPosition, stepFontSize } from '../../src/logic/presenter'
 import { formatClock, formatDuration, pauseTimer, resetTimer, startTimer, timerElapsed, STOPPED } from '../../src/logic/timer'
 
 describe('notes font size: 0.5 to 2 in steps of 0.1', () => {
@@ -91,10 +91,5 @@ describe('the talk timer', () => {
   })
   it('shows the wall clock as HH:MM', () => {
     expect(formatClock(new Date(2024, 0, 1, 9, 5))).toBe('09:05')
-  })
-  it('calls screens under 640 px phones', () => {
-    expect(isPhoneWidth(390)).toBe(true)
-    expect(isPhoneWidth(639)).toBe(true)
-    expect(isPhoneWidth(640)).toBe(false)
   })
 })

@@ -1,7 +1,7 @@
 // The pages a print holds: range strings (spec.md section 5) and click steps turned into `NNN-CC` pages.
 import { describe, expect, it } from 'vitest'
 import { parseRangeString } from '../../shared/range'
-import { parsePrintPageId, parsePrintQuery, printPageId, printPages, PRINT_ALL_CLICKS } from '../../src/logic/print-pages'
+import { parsePrintQuery, printPageId, printPages, PRINT_ALL_CLICKS } from '../../src/logic/print-pages'
 
 describe('parseRangeString: what parser.test.ts leaves out', () => {
   const cases: [number, string | undefined, number[]][] = [
@@ -34,11 +34,6 @@ describe('printPageId', () => {
     [1000, 100, '1000-100'],
   ])('slide %i click %i → %s', (no, clicks, id) => {
     expect(printPageId(no, clicks)).toBe(id)
-    expect(parsePrintPageId(id)).toEqual({ no, clicks })
-  })
-
-  it.each(['', '1-0', '001', 'abc-de', '001-0', '#001-00'])('%j is no page id', (id) => {
-    expect(parsePrintPageId(id)).toBeNull()
   })
 })
 

@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { precompress } from '../../plugin/compress'
 import { serveStatic } from '../../server/static'
 import { startServer } from '../../server/index'
-import { SERVER_FILES, serverFilesDir } from '../../shared/server-files'
+import { NOTES_PATH, SERVER_FILES, serverFilesDir } from '../../shared/server-files'
 
 const work = mkdtempSync(join(tmpdir(), 'deck-static-'))
 const dist = join(work, 'dist')
@@ -56,6 +56,7 @@ beforeAll(async () => {
   // What the build leaves for the server beside dist/ (plugin/deck/server-files.ts), and an old build's copy inside.
   mkdirSync(serverFilesDir(dist))
   writeFileSync(join(serverFilesDir(dist), SERVER_FILES.sync), JSON.stringify({ passwordSha256: createHash('sha256').update('hunter2').digest('hex') }))
+  writeFileSync(join(serverFilesDir(dist), SERVER_FILES.notes), JSON.stringify({ notes: { 1: '<p>只给演讲者看的备注。</p>' } }))
   await precompress(dist)
   host = await serveStatic(dist)
   serve = await startServer({ dir: dist, port: 0, log: () => {} })
@@ -139,13 +140,27 @@ describe('server-only files', () => {
     expect(serve.passwordSource).toMatch(/deck/)
     expect((await get(serve.url, '/presenter/1?password=hunter2')).status).toBe(200)
   })
+  it('hand the notes out at /__deck/notes only with the presenter password, never cached', async () => {
+    const refused = await get(serve.url, NOTES_PATH)
+    expect(refused.status).toBe(401)
+    expect(refused.body.toString('utf8')).not.toContain('备注')
+    const wrong = await get(serve.url, `${NOTES_PATH}?password=nope`)
+    expect(wrong.status).toBe(401)
+    expect(wrong.body.toString('utf8')).not.toContain('备注')
+    const given = await get(serve.url, `${NOTES_PATH}?password=hunter2`, { 'accept-encoding': 'br' })
+    expect(given.status).toBe(200)
+    expect(given.headers['cache-control']).toBe('no-store')
+    expect(JSON.parse(text(given)).notes['1']).toBe('<p>只给演讲者看的备注。</p>')
+    // A plain static host has no notes endpoint at all.
+    expect((await get(host.url, `${NOTES_PATH}?password=hunter2`, { 'accept-encoding': 'identity' })).body.toString('utf8')).not.toContain('备注')
+  })
   it('answer to no spelling of their URL: 404 under npm run serve, never their content from the static host', async () => {
-    for (const path of ['/deck-sync.json', '/deck-sync.json/', '/%2fdeck-sync.json', '/deck-sync.json%2f', '/assets/..%2fdeck-sync.json', '/../dist-server/deck-sync.json', '/..%2fdist-server%2fdeck-sync.json']) {
+    for (const path of ['/deck-notes.json', '/deck-notes.json/', '/%2fdeck-notes.json', '/deck-sync.json', '/deck-sync.json/', '/%2fdeck-sync.json', '/deck-sync.json%2f', '/assets/..%2fdeck-sync.json', '/../dist-server/deck-sync.json', '/..%2fdist-server%2fdeck-sync.json']) {
       const served = await get(serve.url, path, { 'accept-encoding': 'identity' })
       expect(served.status, path).toBe(404)
-      expect(served.body.toString('utf8')).not.toContain('passwordSha256')
+      expect(served.body.toString('utf8')).not.toMatch(/passwordSha256|备注/)
       // A static host answers an unknown route with the app, as any host would; never with the file.
-      expect((await get(host.url, path, { 'accept-encoding': 'identity' })).body.toString('utf8'), path).not.toContain('passwordSha256')
+      expect((await get(host.url, path, { 'accept-encoding': 'identity' })).body.toString('utf8'), path).not.toMatch(/passwordSha256|备注/)
     }
   })
 })

@@ -12,7 +12,7 @@ vi.mock('virtual:deck/slides', () => ({
 }))
 
 const { startSync } = await import('../../src/state/sync/controller')
-const { positionAtom, viewModeAtom } = await import('../../src/state/nav')
+const { routeAtom, viewModeAtom } = await import('../../src/state/nav')
 const { configAtom } = await import('../../src/state/deck')
 const { drawingsAtom, drawingsOriginAtom } = await import('../../src/state/drawings')
 const { sharedStateAtom, relayStatusAtom } = await import('../../src/state/sync/atoms')
@@ -21,9 +21,19 @@ const { initialSharedState } = await import('../../shared/sync-protocol')
 type SharedPatch = import('../../shared/sync-protocol').SharedPatch
 type TransportEvents = import('../../src/state/sync/transports').TransportEvents
 
+type Mode = 'play' | 'presenter' | 'print' | 'reader'
+
+/** The address a view at a position has, as the router would render it (the position is derived from it). */
+const addressOf = (mode: Mode, no: number, clicks = 0) => ({
+  pathname: mode === 'presenter' ? `/presenter/${no}` : mode === 'print' ? '/print' : `/${no}`,
+  search: mode === 'reader' ? '?view=reader' : clicks ? `?clicks=${clicks}` : '',
+  hash: '',
+})
+
 /** One window: a store, its sync, a local transport and a relay transport that record what they were asked to send. */
-function window_(id: string, where = { pathname: '/1', search: '' }) {
+function window_(id: string, where = '/1') {
   const store = createStore()
+  store.set(routeAtom, { pathname: where, search: '', hash: '' })
   const sent: SharedPatch[] = []
   const relayed: SharedPatch[] = []
   const followed: { no: number; clicks: number }[] = []
@@ -31,10 +41,9 @@ function window_(id: string, where = { pathname: '/1', search: '' }) {
   const stop = startSync({
     store,
     id,
-    location: () => where,
     follow: (to) => {
       followed.push(to)
-      store.set(positionAtom, to)
+      store.set(routeAtom, addressOf(store.get(viewModeAtom), to.no, to.clicks))
     },
     connect: (e) => {
       events = e
@@ -44,15 +53,16 @@ function window_(id: string, where = { pathname: '/1', search: '' }) {
       ]
     },
   })
-  const as = (mode: 'play' | 'presenter' | 'print', no: number, clicks = 0) => {
+  /** The route renders the address, then its view (once loaded, past the password) states its mode. */
+  const as = (mode: Mode, no: number, clicks = 0) => {
+    store.set(routeAtom, addressOf(mode, no, clicks))
     store.set(viewModeAtom, mode)
-    store.set(positionAtom, { no, clicks })
   }
   return { store, sent, relayed, followed, events: () => events, stop, as, where }
 }
 
 let stops: (() => void)[] = []
-const open = (id: string, where?: { pathname: string; search: string }) => {
+const open = (id: string, where?: string) => {
   const w = window_(id, where)
   stops.push(w.stop)
   return w
@@ -77,7 +87,7 @@ describe('publishing', () => {
   it('the route setting the same position again is not news; stamps only grow', () => {
     const presenter = open('P')
     presenter.as('presenter', 2)
-    presenter.store.set(positionAtom, { no: 2, clicks: 0 })
+    presenter.store.set(routeAtom, addressOf('presenter', 2))
     presenter.as('presenter', 2, 1)
     expect(presenter.sent).toHaveLength(2)
     expect(presenter.sent[1]!.lastUpdate!.time).toBeGreaterThan(presenter.sent[0]!.lastUpdate!.time)
@@ -94,16 +104,35 @@ describe('publishing', () => {
   })
 
   it('print pages neither send nor follow', () => {
-    const print = open('R', { pathname: '/print', search: '' })
+    const print = open('R', '/print')
     print.as('print', 1)
     print.events().patch({ page: 3, clicks: 0, lastUpdate: { id: 'P', type: 'presenter', time: 5 } })
     expect(print.sent).toEqual([])
     expect(print.followed).toEqual([])
   })
 
+  it('the reader (read at its own pace) neither sends nor follows, even before its view has loaded', () => {
+    for (const where of ['/2', '/reader/']) {
+      const reader = open(`R${where}`, where)
+      reader.store.set(routeAtom, { pathname: where, search: where === '/2' ? '?view=reader' : '', hash: '' })
+      reader.events().patch({ page: 3, clicks: 0, lastUpdate: { id: 'P', type: 'presenter', time: 5 } })
+      reader.store.set(viewModeAtom, 'reader')
+      reader.as('reader', 4)
+      expect(reader.sent).toEqual([])
+      expect(reader.followed).toEqual([])
+    }
+  })
+
+  it('a presenter view taking over (past its password) announces where it is without moving', () => {
+    const presenter = open('P', '/presenter/2')
+    expect(presenter.sent).toEqual([])
+    presenter.store.set(viewModeAtom, 'presenter')
+    expect(presenter.sent).toEqual([{ page: 2, clicks: 0, lastUpdate: { id: 'P', type: 'presenter', time: 1_000_000 } }])
+  })
+
   it('a presenter route still asking for the password neither sends nor follows', () => {
-    const guarded = open('G', { pathname: '/presenter/2', search: '' })
-    guarded.store.set(positionAtom, { no: 1, clicks: 0 })
+    const guarded = open('G', '/presenter/2')
+    guarded.store.set(routeAtom, addressOf('presenter', 1))
     guarded.events().patch({ page: 3, clicks: 0, lastUpdate: { id: 'P', type: 'presenter', time: 5 } })
     expect(guarded.sent).toEqual([])
     expect(guarded.followed).toEqual([])
@@ -189,8 +218,7 @@ describe('resync with a relay', () => {
   })
 
   it('a welcome that comes before the presenter view took over waits for it, then moves it instead of publishing', () => {
-    const where = { pathname: '/presenter/1', search: '' }
-    const presenter = open('P', where)
+    const presenter = open('P', '/presenter/1')
     presenter.events().welcome({ ...initialSharedState(), page: 3, clicks: 0, lastUpdate: { id: 'X', type: 'presenter', time: 5 } }, true, true)
     expect(presenter.followed).toEqual([])
     presenter.as('presenter', 1)

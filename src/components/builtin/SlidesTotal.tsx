@@ -1,10 +1,10 @@
 // Slidev's <SlidesTotal />: how many slides the deck has.
 import { useAtomValue } from 'jotai'
-import { totalAtom } from '../../state/deck'
+import { slidesAtom } from '../../state/deck'
 
 /** The number of slides the deck shows (hidden ones are not slides). */
 export function useSlidesTotal(): number {
-  return useAtomValue(totalAtom)
+  return useAtomValue(slidesAtom).length
 }
 
 export default function SlidesTotal() {

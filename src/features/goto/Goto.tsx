@@ -9,6 +9,7 @@ import { labelsFor } from '../chrome/labels'
 import type { SearchEntry, SearchHit, TextPart } from './search'
 import './goto.css'
 import { HOT_EVENTS } from '../../../shared/events'
+import { onHotEvent } from '../../state/hot-events'
 
 type SearchModule = typeof import('./search')
 
@@ -21,7 +22,7 @@ const titled = (entries: { no: number; title?: string; text: string; note: strin
 export const loadSearchBodies = () => (bodies ??= import('virtual:deck/search').then((m) => titled(m.default)))
 
 // An edit of the deck in dev brings new slide text: the next search uses it.
-if (import.meta.hot) window.addEventListener(HOT_EVENTS.searchUpdate, (event) => (bodies = Promise.resolve(titled((event as CustomEvent).detail))))
+if (import.meta.hot) onHotEvent<{ no: number; title?: string; text: string; note: string }[]>(import.meta.hot, HOT_EVENTS.searchUpdate, (entries) => (bodies = Promise.resolve(titled(entries))))
 
 function Parts({ parts }: { parts: TextPart[] }) {
   return (

@@ -1,15 +1,14 @@
 // The audience's view: the slide at its click step, moved by keys, clicks and swipes, announced to screen readers.
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react'
-import { Navigate, useLocation, useParams } from 'react-router-dom'
+import { Navigate } from 'react-router-dom'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
-import { positionAtom, viewModeAtom } from '../../state/nav'
+import { viewModeAtom } from '../../state/nav'
 import { scaleAtom } from '../../state/preferences'
 import { drawingModeAtom, embeddedAtom, gotoOpenAtom, helpOpenAtom } from '../../state/ui'
 import { toggleDarkAtom } from '../../state/color-scheme'
-import { useDeckNav } from '../../state/navigation'
+import { useDeckNav, useRoutePosition } from '../../state/navigation'
 import { preloadAround } from '../../state/slide-modules'
-import { parseClicks, parseSlideNo } from '../../logic/nav'
 import { pageTitle } from '../../../shared/config'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideStage from './SlideStage'
@@ -29,13 +28,9 @@ import { showOverviewAtom } from '../../state/preferences'
 const EditorHost = import.meta.env.DEV ? lazy(() => import('../editor/EditorHost')) : null
 
 export default function PlayView() {
-  const params = useParams()
-  const location = useLocation()
   const slides = useAtomValue(slidesAtom)
   const config = useAtomValue(configAtom)
-  const no = parseSlideNo(params.no, slides.length)
-  const clicks = no ? parseClicks(new URLSearchParams(location.search).get('clicks'), slides[no - 1]?.clicks ?? 0) : 0
-  const setPosition = useSetAtom(positionAtom)
+  const { no, clicks } = useRoutePosition() ?? { no: null, clicks: 0 }
   const setMode = useSetAtom(viewModeAtom)
   const scale = useAtomValue(scaleAtom)
   const embedded = useAtomValue(embeddedAtom)
@@ -48,10 +43,7 @@ export default function PlayView() {
   const stageRef = useRef<HTMLDivElement>(null)
   const setHelp = useSetAtom(helpOpenAtom)
 
-  useLayoutEffect(() => {
-    setMode('play')
-    if (no) setPosition({ no, clicks })
-  }, [no, clicks, setPosition, setMode])
+  useLayoutEffect(() => setMode('play'), [setMode])
 
   useEffect(() => {
     if (!no) return

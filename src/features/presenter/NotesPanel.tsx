@@ -1,6 +1,6 @@
 // Makes the speaker notes readable while talking: the slide's note as HTML, the part for the current click highlighted.
 import { useLayoutEffect, useRef } from 'react'
-import { useSlideModule } from '../../state/slide-modules'
+import { useNote } from '../../state/notes'
 import { noteSegmentStates } from '../../logic/presenter'
 import { NOTE_CLICK_ATTRIBUTE } from '../../../shared/clicks'
 import { prefersReducedMotion } from '../play/transition'
@@ -8,9 +8,9 @@ import type { Labels } from '../chrome/labels'
 
 /** `scrollTo: 'start'` brings the spoken part to the top (the notes layout reads ahead); 'nearest' just keeps it in view. */
 export default function NotesPanel({ no, clicks, fontSize, t, scrollTo = 'nearest' }: { no: number; clicks: number; fontSize: number; t: Labels['presenting']; scrollTo?: 'start' | 'nearest' }) {
-  const mod = useSlideModule(no)
+  const note = useNote(no)
   const ref = useRef<HTMLDivElement>(null)
-  const html = mod?.noteHtml ?? ''
+  const html = note.status === 'ready' ? note.html : ''
 
   // Segment classes are set on the compiled HTML after it is in the DOM (it is a string, not React elements).
   useLayoutEffect(() => {
@@ -34,7 +34,15 @@ export default function NotesPanel({ no, clicks, fontSize, t, scrollTo = 'neares
 
   return (
     <div className="presenter-notes-body" style={{ fontSize: `${fontSize}em` }} data-testid="presenter-notes" tabIndex={0} role="region" aria-label={t.notes}>
-      {!mod ? null : html ? <div ref={ref} className="presenter-notes-html" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="presenter-notes-empty">{t.noNotes}</p>}
+      {note.status === 'loading' ? null : note.status === 'withheld' ? (
+        <p className="presenter-notes-empty" data-notes="withheld">
+          {t.notesWithheld}
+        </p>
+      ) : html ? (
+        <div ref={ref} className="presenter-notes-html" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p className="presenter-notes-empty">{t.noNotes}</p>
+      )}
     </div>
   )
 }

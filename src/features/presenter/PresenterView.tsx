@@ -1,15 +1,14 @@
 // The presenter's route (/presenter/N): behind the password guard, the full presenter screen, or the clicker on a phone.
 import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react'
-import { Navigate, useLocation, useParams } from 'react-router-dom'
+import { Navigate, useLocation } from 'react-router-dom'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
-import { positionAtom, viewModeAtom } from '../../state/nav'
+import { viewModeAtom } from '../../state/nav'
 import { showOverviewAtom } from '../../state/preferences'
 import { drawingModeAtom, gotoOpenAtom, helpOpenAtom } from '../../state/ui'
 import { toggleDarkAtom } from '../../state/color-scheme'
-import { useDeckNav } from '../../state/navigation'
+import { useDeckNav, useRoutePosition } from '../../state/navigation'
 import { preloadAround } from '../../state/slide-modules'
-import { parseClicks, parseSlideNo } from '../../logic/nav'
 import { PHONE_QUERY } from '../../logic/presenter'
 import { pageTitle } from '../../../shared/config'
 import { useShortcuts } from '../play/useShortcuts'
@@ -44,13 +43,10 @@ export default function PresenterView() {
 }
 
 function PresenterRoute() {
-  const params = useParams()
   const { search } = useLocation()
   const slides = useAtomValue(slidesAtom)
   const config = useAtomValue(configAtom)
-  const no = parseSlideNo(params.no, slides.length)
-  const clicks = no ? parseClicks(new URLSearchParams(search).get('clicks'), slides[no - 1]?.clicks ?? 0) : 0
-  const setPosition = useSetAtom(positionAtom)
+  const { no, clicks } = useRoutePosition() ?? { no: null, clicks: 0 }
   const setMode = useSetAtom(viewModeAtom)
   const nav = useDeckNav()
   const toggleDark = useSetAtom(toggleDarkAtom)
@@ -61,11 +57,8 @@ function PresenterRoute() {
   const setDrawing = useSetAtom(drawingModeAtom)
   const phone = useMediaQuery(PHONE_QUERY)
 
-  // Mode first, then position: sync publishes this window's position as the presenter's.
-  useLayoutEffect(() => {
-    setMode('presenter')
-    if (no) setPosition({ no, clicks })
-  }, [no, clicks, setPosition, setMode])
+  // Past the password: from now on sync publishes this window's position as the presenter's.
+  useLayoutEffect(() => setMode('presenter'), [setMode])
 
   useEffect(() => {
     if (!no) return

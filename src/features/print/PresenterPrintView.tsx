@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
 import { useAtomValue } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
-import { getLoadedSlide } from '../../state/slide-modules'
+import { loadServedNotes, noteOf } from '../../state/notes'
 import { parsePrintQuery, printPages, printPageId, PRINT_ALL_CLICKS } from '../../logic/print-pages'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideRenderer from '../../components/SlideRenderer'
@@ -24,14 +24,15 @@ export default function PresenterPrintView() {
   const slides = useAtomValue(slidesAtom)
   const config = useAtomValue(configAtom)
   const slideNos = useMemo(() => printPages(slides.map(() => 0), { ...parsePrintQuery(search), withClicks: false }).map((p) => p.no), [slides, search])
-  const { rootRef, loaded, complete } = usePrintDocument(slideNos)
+  const { rootRef, loaded, complete } = usePrintDocument(slideNos, loadServedNotes)
   return (
     <div ref={rootRef} className="print-root print-handout" data-print-progress={`${loaded}/${slideNos.length}`} data-print-pages={slideNos.length}>
       <style>{'@page { size: A4 portrait; margin: 0; }'}</style>
       {complete
         ? slideNos.map((no) => {
             const slide = slides[no - 1]
-            const notes = getLoadedSlide(no)?.noteHtml ?? ''
+            const note = noteOf(no)
+            const notes = note.status === 'ready' ? note.html : ''
             return (
               <article key={no} id={printPageId(no, 0)} className="print-handout-page" aria-label={`${no} / ${slides.length}`}>
                 <header className="print-handout-header">

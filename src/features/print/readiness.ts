@@ -20,14 +20,31 @@ export async function loadAll(nos: readonly number[], load: (no: number) => Prom
   )
 }
 
-function nextFrame(signal: AbortSignal): Promise<void> {
+/**
+ * A wait that also ends when `signal` aborts. `begin` starts it with the function that ends it and returns its
+ * cleanup; whichever way it ends, the cleanup runs and the abort listener goes (a long print wait adds many).
+ */
+export function abortable(signal: AbortSignal, begin: (finish: () => void) => () => void): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve()
-    const id = requestAnimationFrame(() => resolve())
-    signal.addEventListener('abort', () => {
-      cancelAnimationFrame(id)
+    const wait: { finished: boolean; cleanup?: () => void } = { finished: false }
+    const finish = () => {
+      if (wait.finished) return
+      wait.finished = true
+      signal.removeEventListener('abort', finish)
+      wait.cleanup?.()
       resolve()
-    }, { once: true })
+    }
+    signal.addEventListener('abort', finish)
+    wait.cleanup = begin(finish)
+    if (wait.finished) wait.cleanup()
+  })
+}
+
+function nextFrame(signal: AbortSignal): Promise<void> {
+  return abortable(signal, (finish) => {
+    const id = requestAnimationFrame(finish)
+    return () => cancelAnimationFrame(id)
   })
 }
 
@@ -36,26 +53,22 @@ function imageSettled(img: HTMLImageElement, signal: AbortSignal): Promise<void>
   // Offscreen lazy images would never load in a print document.
   if (img.loading === 'lazy') img.loading = 'eager'
   if (img.complete) return img.naturalWidth ? img.decode().catch(() => {}) : Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => resolve()
-    img.addEventListener('load', done, { once: true, signal })
-    img.addEventListener('error', done, { once: true, signal })
-    signal.addEventListener('abort', done, { once: true })
+  return abortable(signal, (finish) => {
+    img.addEventListener('load', finish)
+    img.addEventListener('error', finish)
+    return () => {
+      img.removeEventListener('load', finish)
+      img.removeEventListener('error', finish)
+    }
   })
 }
 
 /** Resolves at the next change below `root` (a pending element finishing), or when aborted. */
 function nextMutation(root: Element, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      observer.disconnect()
-      resolve()
-    })
+  return abortable(signal, (finish) => {
+    const observer = new MutationObserver(finish)
     observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-deck-pending', 'aria-busy', 'src'] })
-    signal.addEventListener('abort', () => {
-      observer.disconnect()
-      resolve()
-    }, { once: true })
+    return () => observer.disconnect()
   })
 }
 

@@ -13,8 +13,8 @@ export interface PrintDocument {
   complete: boolean
 }
 
-/** `slideNos`: the distinct slides the document shows. */
-export function usePrintDocument(slideNos: readonly number[]): PrintDocument {
+/** `slideNos`: the distinct slides the document shows; `alsoLoad`: what else must be in first (the served notes). */
+export function usePrintDocument(slideNos: readonly number[], alsoLoad?: () => Promise<void>): PrintDocument {
   const setMode = useSetAtom(viewModeAtom)
   const rootRef = useRef<HTMLDivElement>(null)
   const key = slideNos.join(',')
@@ -35,13 +35,13 @@ export function usePrintDocument(slideNos: readonly number[]): PrintDocument {
     // deck-print:* marks show a profile (or the export bench) where the print time goes.
     performance.mark('deck-print:load-start')
     setLoaded(0)
-    void loadAll(key ? key.split(',').map(Number) : [], loadSlide, setLoaded, controller.signal).then(() => {
+    void Promise.all([loadAll(key ? key.split(',').map(Number) : [], loadSlide, setLoaded, controller.signal), alsoLoad?.()]).then(() => {
       if (controller.signal.aborted) return
       performance.mark('deck-print:loaded')
       setLoadedKey(key)
     })
     return () => controller.abort()
-  }, [key])
+  }, [key, alsoLoad])
 
   useEffect(() => {
     const root = rootRef.current

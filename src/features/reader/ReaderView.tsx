@@ -4,14 +4,13 @@ import { use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
-import { positionAtom, viewModeAtom } from '../../state/nav'
+import { viewModeAtom } from '../../state/nav'
 import { showOverviewAtom, viewChoiceAtom } from '../../state/preferences'
 import { gotoOpenAtom } from '../../state/ui'
 import { canToggleDarkAtom, isDarkAtom, toggleDarkAtom } from '../../state/color-scheme'
 import { DeckNavContext } from '../../state/nav-context'
-import { deckStore } from '../../state/store'
 import { getLoadedSlide, loadSlide } from '../../state/slide-modules'
-import { parseSlideNo } from '../../logic/nav'
+import { useRoutePosition } from '../../state/navigation'
 import { readerAnchor, readerSearch, slideOfAnchor, slidesSearch } from '../../logic/reader'
 import { pageTitle } from '../../../shared/config'
 import { labelsFor } from '../chrome/labels'
@@ -51,12 +50,9 @@ function useAllSlides(total: number, hydrating: boolean): boolean {
   return ready
 }
 
-/** The address of slide `no` in the reader, in the router's mode. */
-function readerUrl(no: number, hashRouter: boolean): string {
-  const { hash, pathname, search } = window.location
-  const query = readerSearch(hashRouter ? (hash.split('?')[1] ?? '') : search)
-  return hashRouter ? `${pathname}#/${no}${query}` : `${import.meta.env.BASE_URL}${no}${query}`
-}
+/** The history state of the reader's own address changes (following the reading): the page is already there. */
+const READING = { reading: true }
+const isReading = (state: unknown) => typeof state === 'object' && state !== null && 'reading' in state
 
 export default function ReaderView() {
   const location = useLocation()
@@ -65,10 +61,8 @@ export default function ReaderView() {
   const config = useAtomValue(configAtom)
   const total = slides.length
   // `/N?view=reader`, or the prerendered page's own path with the slide in its fragment (`/reader/#slide-N`).
-  const opened = parseSlideNo(/^\/(\d+)/.exec(location.pathname)?.[1], total) ?? slideOfAnchor(location.hash, total) ?? 1
+  const opened = useRoutePosition()?.no ?? 1
   const [hydrating] = useState(takesOverPrerendered)
-  // The prerendered page says slide 1 in its bar (hydration must match it); the reading position takes over after.
-  const [current, setCurrent] = useState(hydrating ? 1 : opened)
   const ready = useAllSlides(total, hydrating)
   const setMode = useSetAtom(viewModeAtom)
   const setChoice = useSetAtom(viewChoiceAtom)
@@ -82,6 +76,8 @@ export default function ReaderView() {
   // from the next render on.
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
+  // The prerendered page says slide 1 in its bar (hydration must match it); the address, following the reading, after.
+  const current = hydrating && !mounted ? 1 : opened
   const shownDark = dark
   const hashRouter = config.routerMode === 'hash'
   const t = labelsFor(config.htmlAttrs.lang)
@@ -94,16 +90,20 @@ export default function ReaderView() {
     return () => html.classList.remove('deck-reading')
   }, [setMode])
 
-  /** The slide being read changed (scrolling, or a jump): the bar, the address and the deck's position follow. */
+  // Scrolling moves the address many times a second, each move a transition a newer one may cut short: moves use the
+  // router of the last committed render (one from a render that never committed does nothing).
+  const committed = useRef({ navigate, search: location.search })
+  useLayoutEffect(() => {
+    committed.current = { navigate, search: location.search }
+  })
+  /** The slide being read changed (scrolling, or a jump): the address follows, and with it the bar and the position. */
   const reading = useCallback(
     (no: number) => {
-      setCurrent(no)
-      deckStore.set(positionAtom, { no, clicks: 0 })
-      // The router is not told: the page stays as it is, only the address follows (history.state kept for it).
-      history.replaceState(history.state, '', readerUrl(no, hashRouter))
+      const { navigate, search } = committed.current
+      navigate(`/${no}${readerSearch(search)}`, { replace: true, state: READING })
       document.title = pageTitle(config, slides[no - 1]?.title)
     },
-    [hashRouter, config, slides],
+    [config, slides],
   )
   const jump = useReadingPosition(rootRef, ready, reading)
 
@@ -122,10 +122,10 @@ export default function ReaderView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready])
 
-  // Goto and overview move the route (`/N?view=reader`): the page scrolls there.
+  // Goto and overview move the route (`/N?view=reader`): the page scrolls there (the reading's own moves are not jumps).
   const firstRoute = useRef(location.key)
   useEffect(() => {
-    if (!ready || location.key === firstRoute.current) return
+    if (!ready || location.key === firstRoute.current || isReading(location.state)) return
     jump(opened, true)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, location.key])
@@ -173,7 +173,7 @@ export default function ReaderView() {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
     setChoice('slides')
-    navigate(`/${deckStore.get(positionAtom).no}${slidesSearch(location.search)}`)
+    navigate(`/${current}${slidesSearch(location.search)}`)
   }
   const slidesHref = hashRouter ? `#/${current}${slidesSearch(location.search)}` : `${import.meta.env.BASE_URL}${current}${slidesSearch(location.search)}`
 

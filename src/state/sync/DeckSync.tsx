@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { useAtomValue } from 'jotai'
 import { deckStore } from '../store'
 import { configAtom } from '../deck'
-import { positionAtom, viewModeAtom } from '../nav'
-import { positionUrl } from '../navigation'
+import { viewModeAtom } from '../nav'
+import { addressPosition, liveAddress, positionUrl } from '../navigation'
 import type { Position } from '../../logic/nav'
 import { startSync } from './controller'
 import { windowId } from './atoms'
@@ -27,18 +27,18 @@ export default function DeckSync() {
   const title = useAtomValue(configAtom).title
   const password = new URLSearchParams(useLocation().search).get('password')
 
-  // A layout effect placed before the routes: it subscribes before the first route publishes its position.
+  // A layout effect inside DeckRoutes: it subscribes before the routes' address reaches positionAtom.
   useLayoutEffect(() => {
+    // Keys pressed before the route renders the move start from the address, so from where the presenter is.
     const follow = (to: Position) => {
       const mode = deckStore.get(viewModeAtom)
-      navigateRef.current(positionUrl(mode === 'presenter' ? 'presenter' : 'play', to, window.location.search), { replace: true })
-      // The route renders later; keys pressed meanwhile start from where the presenter is.
-      deckStore.set(positionAtom, to)
+      navigateRef.current(positionUrl(mode === 'presenter' ? 'presenter' : 'play', to, liveAddress().search), { replace: true })
     }
     return startSync({
       store: deckStore,
       id: windowId,
       follow,
+      position: addressPosition,
       connect: (events, currentState) => {
         const transports: SyncTransport[] = [createLocalTransport(`${import.meta.env.BASE_URL}:${title}`, events, currentState)]
         const url = relayUrl()

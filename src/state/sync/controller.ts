@@ -3,7 +3,8 @@ import type { createStore } from 'jotai'
 import { applyPatch, isPresenterPath, type ClientMessage, type LastUpdate, type SharedPatch, type SharedState } from '../../../shared/sync-protocol'
 import { drawingsChanges, followTarget, isFresh, isPrintLocation, nextStamp, welcomeAction, type SyncRole } from '../../logic/sync-rules'
 import type { Position } from '../../logic/nav'
-import { positionAtom, viewModeAtom, deckShapeAtom } from '../nav'
+import { positionAtom, routeAtom, viewModeAtom, deckShapeAtom } from '../nav'
+import { isReaderAddress } from '../../logic/reader'
 import { configAtom } from '../deck'
 import { drawingsAtom, drawingsOriginAtom } from '../drawings'
 import { pairedDevicesAtom, pairingAtom, relayStatusAtom, sharedStateAtom } from './atoms'
@@ -19,8 +20,10 @@ export interface SyncOptions {
   follow: (to: Position) => void
   /** Opens the transports; each reports to `events`. */
   connect: (events: TransportEvents, currentState: () => SharedState) => SyncTransport[]
-  /** Where this window is (print pages never sync). */
+  /** The address this window's routes show (print pages and the reader never sync); routeAtom unless told. */
   location?: () => { pathname: string; search: string }
+  /** Where this window is going: its address, ahead of positionAtom while a move renders (positionAtom unless told). */
+  position?: () => Position
 }
 
 /** Live strokes are relayed at most ten times a second (a frame-rate stream would trip relays' rate limits). */
@@ -41,7 +44,7 @@ export function requestRelay(message: ClientMessage): void {
 
 const samePosition = (a: Position | null, b: Position) => a !== null && a.no === b.no && a.clicks === b.clicks
 
-export function startSync({ store, id, follow, connect, location = () => window.location }: SyncOptions): () => void {
+export function startSync({ store, id, follow, connect, location = () => store.get(routeAtom), position = () => store.get(positionAtom) }: SyncOptions): () => void {
   /** The position last published or followed: the route setting it again is not news. */
   let lastPosition: Position | null = null
   let stamp = 0
@@ -60,7 +63,8 @@ export function startSync({ store, id, follow, connect, location = () => window.
     // Print pages and the reader (read at one's own pace) neither follow nor publish.
     if (mode === 'print' || mode === 'reader') return null
     const where = location()
-    if (isPrintLocation(where.pathname, where.search)) return null
+    // The address decides before the view has taken over (its code still loading).
+    if (isPrintLocation(where.pathname, where.search) || isReaderAddress(where)) return null
     // A presenter route whose view has not taken over yet (still loading, or asking for the password) is nobody.
     if (mode !== 'presenter' && isPresenterPath(where.pathname)) return null
     return mode === 'presenter' ? 'presenter' : 'viewer'
@@ -96,7 +100,7 @@ export function startSync({ store, id, follow, connect, location = () => window.
     const shape = store.get(deckShapeAtom)
     const no = Math.min(Math.max(1, target.no), shape.total)
     const to = { no, clicks: Math.min(target.clicks, shape.clicksOf(no)) }
-    if (samePosition(store.get(positionAtom), to)) return
+    if (samePosition(position(), to)) return
     lastPosition = to
     follow(to)
   }
@@ -137,7 +141,7 @@ export function startSync({ store, id, follow, connect, location = () => window.
       if (patch.drawings) mergeDrawings(patch.drawings)
       // Only a move (not a cursor, timer or drawing change) makes anyone follow.
       if (patch.lastUpdate && patch.page !== undefined) {
-        const target = followTarget(store.get(sharedStateAtom), id, store.get(positionAtom))
+        const target = followTarget(store.get(sharedStateAtom), id, position())
         if (target) goTo(target)
       }
     },
@@ -221,8 +225,9 @@ export function startSync({ store, id, follow, connect, location = () => window.
   }
 
   const onMode = () => {
-    // A window that became the presenter announces where it is at its next position.
+    // A window that became the presenter (past its password) announces where it is.
     lastPosition = null
+    publishPosition()
   }
 
   const transports = connect(events, () => store.get(sharedStateAtom))
