@@ -1,9 +1,10 @@
-// What the dev server adds for the deck: its files and components watched, and the editor's read/write endpoints (dev only).
+// What the dev server adds for the deck: its files (every last write) and components watched, and the editor's read/write endpoints (dev only).
 import { existsSync } from 'node:fs'
 import type { ViteDevServer } from 'vite'
 import { createEditorMiddleware } from '../editor.ts'
 import type { DeckState } from './state.ts'
 import { componentsDir, isComponentFile } from './components.ts'
+import { watchDeckFiles } from './deck-watch.ts'
 
 export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): void {
   const { entry, root } = state
@@ -17,5 +18,15 @@ export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): 
   }
   devServer.watcher.on('add', componentsMoved)
   devServer.watcher.on('unlink', componentsMoved)
+  // The last of quick writes (an edit and its undo, the side editor's rename-over-the-file saves) that Vite's watcher
+  // dropped goes through Vite's update path like any change.
+  const deckWatch = watchDeckFiles(
+    () => state.files(),
+    (file) => {
+      if (state.changedSinceLoad(file)) devServer.watcher.emit('change', file)
+    },
+  )
+  state.afterLoad = deckWatch.sync
+  devServer.httpServer?.once('close', deckWatch.close)
   devServer.middlewares.use(createEditorMiddleware({ root, getAllowedFiles: () => [...state.files()] }))
 }

@@ -1,31 +1,17 @@
 // Per-slide HMR: an edit of the deck reloads only the slide modules it changed (and the list when its entries moved).
-import type { HmrContext, ModuleNode, ViteDevServer } from 'vite'
+import type { HmrContext, ModuleNode } from 'vite'
 import { SOCKET_EVENTS } from '../../shared/events.ts'
 import { formatDeckErrors } from './entry.ts'
 import { LIST_ID, SEARCH_ID, SLIDE_PREFIX, listMeta } from './modules.ts'
 import type { DeckState } from './state.ts'
 
 export function deckHotUpdate(state: DeckState) {
-  /**
-   * The file watcher can miss the second of two writes made a few milliseconds apart (seen with an
-   * edit and its undo), which would leave a fixed deck behind an error overlay. So each handled change
-   * looks at the file again shortly after, and replays the change when its text moved on meanwhile.
-   */
-  const handledText = new Map<string, string | undefined>()
-  const recheckLater = (file: string, devServer: ViteDevServer) => {
-    handledText.set(file, state.readFile(file))
-    setTimeout(() => {
-      if (state.readFile(file) !== handledText.get(file)) devServer.watcher.emit('change', file)
-    }, 300).unref()
-  }
-
   return async function handleHotUpdate(ctx: HmrContext): Promise<ModuleNode[] | void> {
     if (!state.files().has(ctx.file)) return
     const { root } = state
     const moduleOf = (id: string): ModuleNode | undefined => ctx.server.moduleGraph.getModuleById('\0' + id)
     // The watcher can fire between an editor's truncate and its write; Vite's read() waits for the content.
     await ctx.read()
-    recheckLater(ctx.file, ctx.server)
     const before = state.states
     const beforeConfig = JSON.stringify(state.deck?.config)
     const beforeWarnings = JSON.stringify(state.deck?.warnings)

@@ -33,6 +33,10 @@ export class DeckState {
   errors: DeckError[] = []
   /** The deck's own components (components/ beside the deck file), found again at every load. */
   components: DeckComponents = { dir: '', byTag: {}, warnings: [] }
+  /** Each deck file's text as the last load read it (undefined: there was no such file). */
+  private loadedText = new Map<string, string | undefined>()
+  /** Called after each load (dev: the deck's watcher follows the files the deck now reads). */
+  afterLoad: () => void = () => {}
   private analyzer = createSlideAnalyzer(() => this)
 
   configure(config: ResolvedConfig): void {
@@ -44,6 +48,22 @@ export class DeckState {
 
   readFile = (path: string): string | undefined => readDeckFile(path, this.root)
 
+  /** Whether the file on disk no longer holds the text the last load read from it. */
+  changedSinceLoad(path: string): boolean {
+    try {
+      return this.readFile(path) !== this.loadedText.get(path)
+    } catch {
+      return true
+    }
+  }
+
+  /** Parses the deck; returns the errors and keeps the last good deck when there are any. */
+  load(): DeckError[] {
+    const errors = this.parseAndAnalyse()
+    this.afterLoad()
+    return errors
+  }
+
   /**
    * Where the runtime takes the notes from: 'server' for a build of a deck with a presenter password (the notes and
    * the password stay out of the bundle; `npm run serve` hands the notes to presenters), else 'bundle' (each slide's
@@ -53,22 +73,29 @@ export class DeckState {
     return this.isBuild && this.deck?.config.remote ? 'server' : 'bundle'
   }
 
-  /** Parses the deck; returns the errors and keeps the last good deck when there are any. */
-  load(): DeckError[] {
+  private parseAndAnalyse(): DeckError[] {
     const { entry, root } = this
+    const read = (path: string) => {
+      const text = this.readFile(path)
+      this.loadedText.set(path, text)
+      return text
+    }
     let source: string | undefined
     try {
-      source = this.readFile(entry)
+      source = read(entry)
     } catch (error) {
+      this.loadedText.delete(entry)
       return [{ line: 1, message: (error as Error).message, file: entry }]
     }
     if (source === undefined) return [{ line: 1, message: `Deck file not found: ${entry}. Create slides.md or set SLIDES_ENTRY.`, file: entry }]
-    const next = parseDeck(source, { filepath: entry, root, readFile: this.readFile })
+    const next = parseDeck(source, { filepath: entry, root, readFile: read })
     const checked = checkThemeAndLayouts(next, root, entry)
     next.errors.push(...checked.errors)
     next.warnings.push(...checked.warnings)
+    // An emptied file (an editor's truncate before its write) keeps the last good deck like any other error.
+    if (!source.trim()) next.errors.push({ line: 1, message: 'The deck file is empty.', file: entry })
+    else if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
     if (next.errors.length && this.deck) return next.errors
-    if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
     // The one-file HTML export: hash routes (no server to answer /N), drawings never kept (spec: "drawing, not kept").
     this.components = findDeckComponents(entry)
     next.warnings.push(...this.components.warnings.map((message) => ({ line: 1, message, file: this.components.dir })))

@@ -1,0 +1,131 @@
+// The dev server follows every way a deck file gets written, against a real Vite dev server and its real watcher:
+// an editor's truncate-then-write, two writes a few milliseconds apart, and the side editor's rename-over-the-file.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { createServer, type Plugin, type ViteDevServer } from 'vite'
+import deckPlugin from '../../plugin/index'
+import { writeAtomically } from '../../plugin/editor'
+
+const root = resolve(import.meta.dirname, '../..')
+const dir = resolve(root, `${process.env.E2E_DIR || '.e2e'}-unit-watch-${process.pid}`)
+const deck = resolve(dir, 'deck.md')
+
+const deckText = (...titles: string[]) => titles.map((title, i) => `${i ? '---\n\n' : '---\ntheme: seriph\n---\n\n'}# ${title}\n`).join('\n')
+
+let server: ViteDevServer
+let plugin: Plugin
+/** Every `deck:errors` message the server sent, in order. */
+let errorsSent: { message: string }[][] = []
+/** Called with each `deck:errors` message as it is sent (the moment the server has handled a change). */
+let onErrorsSent: ((errors: { message: string }[]) => void) | undefined
+
+/** The slide titles of the list module the server would answer now. */
+async function servedTitles(): Promise<string[]> {
+  const code = String(await (plugin.load as (id: string) => Promise<string>).call({}, '\0virtual:deck/slides'))
+  const list = code.slice(code.indexOf('export const slides'), code.indexOf('export const errors'))
+  return [...list.matchAll(/"title":"([^"]*)"/g)].map((m) => m[1]!)
+}
+
+/** Waits until the server lists `titles` (fails after 10 s: the change never reached the deck). */
+async function until(titles: string[]): Promise<void> {
+  const deadline = Date.now() + 10_000
+  let seen: string[] = []
+  while (Date.now() < deadline) {
+    seen = await servedTitles()
+    if (JSON.stringify(seen) === JSON.stringify(titles)) return
+    await new Promise((tick) => setTimeout(tick, 20))
+  }
+  expect(seen, 'the deck the dev server serves').toEqual(titles)
+}
+
+/** Resolves when the server next reports having handled a change of the deck (with errors `matching`, if given). */
+const nextHandled = (matching: (errors: { message: string }[]) => boolean = () => true) =>
+  new Promise<void>((handled) => {
+    onErrorsSent = (errors) => {
+      if (matching(errors)) handled()
+    }
+  })
+
+beforeAll(async () => {
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(deck, deckText('一', '二'))
+  const before = process.env.SLIDES_ENTRY
+  process.env.SLIDES_ENTRY = deck
+  try {
+    server = await createServer({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      cacheDir: resolve(dir, 'vite-cache'),
+      plugins: [deckPlugin()],
+      optimizeDeps: { noDiscovery: true, include: [] },
+    })
+  } finally {
+    if (before === undefined) delete process.env.SLIDES_ENTRY
+    else process.env.SLIDES_ENTRY = before
+  }
+  plugin = server.config.plugins.find((p) => p.name === 'deck')!
+  const send = server.ws.send.bind(server.ws) as (payload: unknown) => void
+  server.ws.send = ((payload: { type: string; event?: string; data?: { message: string }[] }) => {
+    if (payload.type === 'custom' && payload.event === 'deck:errors') {
+      errorsSent.push(payload.data ?? [])
+      onErrorsSent?.(payload.data ?? [])
+    }
+    send(payload)
+  }) as typeof server.ws.send
+  await until(['一', '二'])
+}, 60_000)
+
+afterAll(async () => {
+  await server?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+beforeEach(async () => {
+  writeFileSync(deck, deckText('起点'))
+  await until(['起点'])
+  errorsSent = []
+})
+
+describe('the dev server follows the deck file', () => {
+  it("an external editor's truncate-then-write: the deck ends with the final text and never goes empty", async () => {
+    const fd = openSync(deck, 'w')
+    writeSync(fd, deckText('截断', '再写'))
+    closeSync(fd)
+    await until(['截断', '再写'])
+    expect(errorsSent.flat()).toEqual([])
+  })
+
+  it('a truncated file whose write comes late keeps the last good deck on screen, then shows the write', async () => {
+    const handled = nextHandled((errors) => errors.length > 0)
+    closeSync(openSync(deck, 'w'))
+    await handled
+    // The empty file is an error over the last good deck, never a deck of one blank slide.
+    expect(errorsSent.at(-1)).toEqual([expect.objectContaining({ message: 'The deck file is empty.' })])
+    expect(await servedTitles()).toEqual(['起点'])
+    writeFileSync(deck, deckText('迟到的内容'))
+    await until(['迟到的内容'])
+    expect(errorsSent.at(-1)).toEqual([])
+  })
+
+  it('two writes a few milliseconds apart: the second wins (the watcher reports only the first)', async () => {
+    // The second write lands the moment the server has handled the first, inside the watcher's 50 ms of silence.
+    const handled = nextHandled()
+    writeFileSync(deck, deckText('第一次'))
+    await handled
+    writeFileSync(deck, deckText('第二次', '撤销后'))
+    await until(['第二次', '撤销后'])
+  })
+
+  it("the side editor's rename-over-the-file writes, twice in a row, then an ordinary write", async () => {
+    const handled = nextHandled()
+    await writeAtomically(deck, Buffer.from(deckText('编辑器保存')))
+    await handled
+    await writeAtomically(deck, Buffer.from(deckText('编辑器撤销', '二')))
+    await until(['编辑器撤销', '二'])
+    // The file is another inode now: it is still followed.
+    writeFileSync(deck, deckText('之后', '照常'))
+    await until(['之后', '照常'])
+  })
+})
