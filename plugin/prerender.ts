@@ -15,6 +15,7 @@ import type { Plugin, ViteBuilder } from 'vite'
 import type { OutputBundle } from 'rolldown'
 import { SLIDE_PREFIX } from './deck/modules.ts'
 import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page.ts'
+import { inlineStylesheets, type PageStyle } from './page-styles.ts'
 import { buildGlyphUse, deckFonts } from './fonts.ts'
 
 /** The server entry's exports (src/prerender.tsx). */
@@ -59,14 +60,23 @@ const SERVER_ENTRY = 'src/prerender.tsx'
 /** The Node build of the app: a build product, never deployed (one folder per build process: builds run side by side). */
 const SERVER_OUT = `node_modules/.cache/deck-prerender/${process.pid}`
 
-/** The template with a page's HTML in #app, its title, its slide's modules and font faces preloaded and style sheets linked. */
-export function pageHtml(template: string, page: PrerenderedPage, html: string, title: string, preloads: string[], headScript = '', fontPreloads: string[] = []): string {
-  const links = preloads.map((href) => (href.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`)).join('')
+/**
+ * The template with a page's HTML in #app, its title, its slide's modules and font faces preloaded, and every
+ * stylesheet it shows (the app's and its slide's own) written into the page, so it paints after one round trip.
+ */
+export function pageHtml(template: string, page: PrerenderedPage, html: string, title: string, preloads: string[], styles: PageStyle[], base: string, headScript = '', fontPreloads: string[] = []): string {
+  const links = preloads.filter((href) => !href.endsWith('.css')).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')
   const fonts = fontPreloads.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`).join('')
-  return template
+  const withPage = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', `${fonts}${headScript ? `<script>${headScript}</script>` : ''}${links}</head>`)
     .replace(/<div id="app"><\/div>/, `<div id="app" data-prerendered="${escapeHtml(page.url)}">${html}</div>`)
+  return inlineStylesheets(withPage, styles, base)
+}
+
+/** The stylesheets a template links, in its order (as build files, without the base). */
+export function linkedStylesheets(template: string, base: string): string[] {
+  return [...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].flatMap(([, href]) => (href?.startsWith(base) ? [href.slice(base.length)] : []))
 }
 
 /**
@@ -185,15 +195,20 @@ export async function prerender(
   // Hash routing has one document for every slide: nothing to prerender.
   if (!history) return { count: 0, missing: fonts.missing }
 
+  const styleOf = new Map<string, PageStyle>()
+  const read = (file: string) => styleOf.get(file) ?? styleOf.set(file, { file, css: readFileSync(join(dist, file), 'utf8') }).get(file)!
+  const appStyles = linkedStylesheets(template, options.base)
   for (const { page, html } of pages) {
     const file = join(dist, page.file)
     mkdirSync(dirname(file), { recursive: true })
     if (page === READER) {
       // The reader: the whole deck as one article, read with scripts off too, its stylesheets inside the page.
-      const styles = (options.readerCss ?? []).map((css) => ({ file: css, css: readFileSync(join(dist, css), 'utf8') }))
-      writeFileSync(file, readerPageHtml(template, html, styles, options.base))
+      writeFileSync(file, readerPageHtml(template, html, (options.readerCss ?? []).map(read), options.base))
     } else {
-      writeFileSync(file, pageHtml(template, page, html, entry.titleOf(page.no), chunksOfSlide.get(page.no) ?? [], entry.EARLY_KEYS_SCRIPT, fonts.preloads(page.no)))
+      const preloads = chunksOfSlide.get(page.no) ?? []
+      const slideStyles = preloads.filter((href) => href.endsWith('.css')).map((href) => href.slice(options.base.length))
+      const styles = [...new Set([...appStyles, ...slideStyles])].map(read)
+      writeFileSync(file, pageHtml(template, page, html, entry.titleOf(page.no), preloads, styles, options.base, entry.EARLY_KEYS_SCRIPT, fonts.preloads(page.no)))
     }
   }
   return { count: pages.length, missing: fonts.missing }

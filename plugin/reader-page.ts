@@ -2,6 +2,7 @@
 // and every stylesheet it needs written into the page itself, so a slow phone paints the text after one round trip
 // (a stylesheet link would cost a second one before anything shows).
 import type { OutputBundle } from 'rolldown'
+import { inlineStylesheets, type PageStyle } from './page-styles.ts'
 
 /** Where the reader page goes in the build, and the address the app renders there. */
 export const READER_PAGE = { url: '/reader', file: 'reader/index.html' }
@@ -42,21 +43,10 @@ export function readerStylesheets(bundle: OutputBundle, isSlide: (moduleId: stri
   return files
 }
 
-/** CSS moved from `assets/x.css` into a page at another place: relative `url()`s made absolute from the base. */
-export function cssForPage(css: string, cssFile: string, base: string): string {
-  const folder = `${base}${cssFile.replace(/[^/]*$/, '')}`
-  return css.replace(/url\(\s*(['"]?)(?![a-z][a-z0-9+.-]*:|\/|#)([^'")]+)\1\s*\)/gi, (_, quote: string, path: string) => `url(${quote}${folder}${path}${quote})`)
-}
-
 /**
  * The reader page from the app's template: its stylesheets inlined (the template's own `<link rel="stylesheet">`s
  * dropped, they are part of it), the article in #app marked as prerendered for the browser to take over.
  */
-export function readerPageHtml(template: string, article: string, styles: { file: string; css: string }[], base: string): string {
-  const inline = styles.map(({ file, css }) => `<style data-from="${file}">${cssForPage(css, file, base).replace(/<\/style/gi, '<\\/style')}</style>`).join('\n')
-  const inlined = new Set(styles.map((s) => `${base}${s.file}`))
-  return template
-    .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>\n?/g, (link, href: string) => (inlined.has(href) ? '' : link))
-    .replace('</head>', `${inline}\n</head>`)
-    .replace(/<div id="app"><\/div>/, `<div id="app" data-prerendered="${READER_PAGE.url}">${article}</div>`)
+export function readerPageHtml(template: string, article: string, styles: PageStyle[], base: string): string {
+  return inlineStylesheets(template, styles, base).replace(/<div id="app"><\/div>/, `<div id="app" data-prerendered="${READER_PAGE.url}">${article}</div>`)
 }

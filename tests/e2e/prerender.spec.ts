@@ -169,3 +169,22 @@ test.describe('the Chinese font, cut to the page', () => {
     expect(await fontsOf(page, '.slidev-page-12 h1')).toEqual([expect.stringMatching(/Noto Serif SC.*\(web\)/)])
   })
 })
+
+test('a page carries its stylesheets: slide 13 (KaTeX) asks for none, before or after the app takes over and moves', async ({ page }) => {
+  const sheets: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet' || request.url().endsWith('.css')) sheets.push(new URL(request.url()).pathname)
+  })
+  await page.goto(`${deckURL}/13`)
+  await ready(page)
+  // The formula is drawn in KaTeX's own face: its CSS is in the page.
+  await expect(page.locator('.slidev-page-13 .katex').first()).toBeVisible()
+  expect(await page.locator('.slidev-page-13 .katex').first().evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/KaTeX_Main/)
+  // Away and back: the app loads slide 13's chunk again, and the sheets in the page are not fetched a second time.
+  await page.keyboard.press('ArrowDown')
+  await expect(page).toHaveURL(/\/14$/)
+  await page.keyboard.press('ArrowUp')
+  await expect(page.locator('.slidev-page-13[data-loaded="true"]')).toBeVisible()
+  await expect(page.locator('style[data-from*="katex"]')).toHaveCount(1)
+  expect(sheets.filter((path) => /\/(index|katex|drawing|DrawingSnapshot)-[\w-]+\.css$/.test(path))).toEqual([])
+})

@@ -1,7 +1,7 @@
 // A deck with errors never builds: the build fails naming the file, line and slide, and writes nothing.
 import { describe, expect, it } from 'vitest'
 import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -98,4 +98,22 @@ describe('building a deck with errors', () => {
     expect(debug.status).toBe(1)
     expect(debug.stderr).toMatch(/^\s+at /m)
   }, 120_000)
+
+  it('npm run build runs the whole app build: every slide prerendered into its own page', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deck-build-'))
+    const file = join(dir, 'deck.md')
+    writeFileSync(file, '# 第一页\n\n---\n\n# 第二页\n')
+    try {
+      const built = spawnSync(process.execPath, [...TS_NODE_ARGS, 'scripts/build.ts', '--outDir', join(dir, 'dist')], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, SLIDES_ENTRY: file, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+      })
+      expect(built.stderr).not.toMatch(/Build failed/)
+      expect(built.status).toBe(0)
+      expect(readFileSync(join(dir, 'dist/2/index.html'), 'utf8')).toMatch(/data-prerendered="\/2"[^]*第二页/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 180_000)
 })

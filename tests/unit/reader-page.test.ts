@@ -2,7 +2,8 @@
 // pointing at the files, and the article placed where the browser takes it over.
 import { describe, expect, it } from 'vitest'
 import type { OutputBundle } from 'rolldown'
-import { cssForPage, readerPageHtml, readerStylesheets } from '../../plugin/reader-page'
+import { readerPageHtml, readerStylesheets } from '../../plugin/reader-page'
+import { cssForPage } from '../../plugin/page-styles'
 
 const chunk = (fileName: string, facadeModuleId: string | null, css: string[], imports: string[] = [], isEntry = false) => ({
   type: 'chunk',
@@ -46,9 +47,11 @@ describe('the reader page', () => {
     ].join('\n')
     const html = readerPageHtml(template, '<div class="deck-reader">本文</div>', [{ file: 'assets/index.css', css: 'a{color:red}</style><script>' }], '/')
     expect(html).toContain('<script type="module" crossorigin src="/assets/index.js"></script>')
-    expect(html).not.toContain('href="/assets/index.css"')
+    expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">')
+    // The marker that keeps the lazy-chunk loader from fetching it again is disabled (never fetched).
+    expect(html).toContain('<link rel="stylesheet" href="/assets/index.css" disabled></head>')
     expect(html).toContain('<link rel="stylesheet" href="/other.css">')
-    expect(html).toContain('<style data-from="assets/index.css">a{color:red}<\\/style><script></style>\n</head>')
+    expect(html).toContain('<style data-from="assets/index.css">a{color:red}<\\/style><script></style>\n<link rel="stylesheet" href="/assets/index.css" disabled></head>')
     expect(html).toContain('<div id="app" data-prerendered="/reader"><div class="deck-reader">本文</div></div>')
   })
 })
