@@ -2,6 +2,7 @@
 // `npm run serve` after its password or pairing check (a build with a password: the bundle holds no note).
 import { useEffect, useSyncExternalStore } from 'react'
 import { notesFrom } from 'virtual:deck/slides'
+import type { SlideModule } from 'virtual:deck/slide'
 import { NOTES_PATH, type ServedNotes } from '../../shared/server-files'
 import { getLoadedSlide, useSlideModule } from './slide-modules'
 
@@ -42,7 +43,9 @@ export function loadServedNotes(): Promise<void> {
   return request
 }
 
-function servedNote(from: Served, no: number): NoteState {
+/** Slide `no`'s note from its source: the served notes, or its own module once loaded. */
+function noteState(from: Served, mod: SlideModule | undefined, no: number): NoteState {
+  if (notesFrom !== 'server') return mod ? { status: 'ready', html: mod.noteHtml } : { status: 'loading' }
   if (from.status === 'ready') return { status: 'ready', html: from.notes[String(no)] ?? '' }
   return from.status === 'withheld' ? { status: 'withheld' } : { status: 'loading' }
 }
@@ -54,9 +57,7 @@ function subscribe(listener: () => void) {
 
 /** Slide `no`'s note once its source has it (call after loadServedNotes or the slide's module has loaded). */
 export function noteOf(no: number): NoteState {
-  if (notesFrom === 'server') return servedNote(served, no)
-  const mod = getLoadedSlide(no)
-  return mod ? { status: 'ready', html: mod.noteHtml } : { status: 'loading' }
+  return noteState(served, getLoadedSlide(no), no)
 }
 
 /** Slide `no`'s note, loading its source when needed; re-renders when it arrives. */
@@ -66,8 +67,7 @@ export function useNote(no: number): NoteState {
   useEffect(() => {
     void loadServedNotes()
   }, [])
-  if (notesFrom === 'server') return servedNote(snapshot, no)
-  return mod ? { status: 'ready', html: mod.noteHtml } : { status: 'loading' }
+  return noteState(snapshot, mod, no)
 }
 
 /** Whether every note a view needs is in (served notes fetched or refused; bundled ones come with their slides). */
