@@ -40,7 +40,7 @@ async function main() {
   if (results.length > 1) console.log(`${results.length} formats in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   // Where the time goes: each format's total and its phases (`pptx 9100 ms (render 4400, shapes 1200, …)`).
   const phases = (r: (typeof results)[number]) => (r.phases ? ` (${Object.entries(r.phases).map(([phase, ms]) => `${phase} ${ms}`).join(', ')})` : '')
-  if (process.env.DECK_EXPORT_TIMINGS) console.log(results.map((r) => `${r.format} ${r.ms} ms${phases(r)}`).join(', '))
+  if (process.env.DECK_EXPORT_TIMINGS) console.log(`${results.map((r) => `${r.format} ${r.ms} ms${phases(r)}`).join(', ')}; process ${Math.round(performance.now())} ms, of which before the export ${Math.round(started - performance.timeOrigin)} ms`)
 }
 
 main().catch((error) => {

@@ -12,6 +12,7 @@ import { pdfFileName, type ExportSettings, type Format } from './options'
 import { parseRangeString } from '../../shared/range'
 import type { DeckSource } from './deck-source'
 import { openPrintView, type PrintSession } from './session'
+import { deckText, openDiagramCache } from './diagram-cache'
 
 export interface ExportFormatsOptions extends ExportSettings {
   formats: Format[]
@@ -112,10 +113,12 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   let browser: Browser | undefined
   let session: PrintSession | undefined
   const scale = options.scale ?? 1
+  const diagrams = { cache: openDiagramCache(options.root), deckText: deckText(options.entry) }
   /** The print view, opened once and shared by the formats that read slides from it. */
   const printView = async () => {
     browser ??= await launchOffline(executablePath)
     session ??= await openPrintView(browser, {
+      diagrams,
       dist,
       executablePath,
       manifest,
@@ -178,6 +181,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
           browser,
           executablePath,
           diagramSlides: (await deckSource()).slides.filter((s) => s.hasDiagram).map((s) => s.no),
+          diagrams,
           timeoutMs: options.timeoutMs,
           report: (text) => progress.update(`html: ${text}`),
         })

@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core'
 import { buildDeck, buildReason } from './build'
 import { readManifest } from './run'
 import { openPrintView } from './session'
+import { drawnDiagrams, type DiagramCache, type DrawnDiagrams } from './diagram-cache'
 
 export interface HtmlOptions {
   root: string
@@ -19,6 +20,8 @@ export interface HtmlOptions {
   diagramSlides: number[]
   timeoutMs?: number
   report: (text: string) => void
+  /** Diagrams drawn by earlier exports (see diagram-cache.ts). */
+  diagrams?: { cache: DiagramCache; deckText: string }
 }
 
 const MIME: Record<string, string> = {
@@ -57,11 +60,10 @@ export function ensureSingleFileBuild(root: string, entry: string, report: (text
   return out
 }
 
-type Drawn = Record<string, { svg: string; renderId: string; diagramType: string }>
 
 /** Draws the diagram slides in both schemes in the regular build and returns every SVG by its render key. */
-async function drawDiagrams(options: HtmlOptions): Promise<{ diagrams: Drawn; warnings: string[] }> {
-  const diagrams: Drawn = {}
+async function drawDiagrams(options: HtmlOptions): Promise<{ diagrams: DrawnDiagrams; warnings: string[] }> {
+  const diagrams: DrawnDiagrams = {}
   const warnings: string[] = []
   if (!options.diagramSlides.length) return { diagrams, warnings }
   const manifest = readManifest(options.dist)
@@ -73,10 +75,11 @@ async function drawDiagrams(options: HtmlOptions): Promise<{ diagrams: Drawn; wa
       manifest,
       range: options.diagramSlides.join(','),
       dark,
+      diagrams: options.diagrams,
       timeoutMs: options.timeoutMs,
     })
     try {
-      Object.assign(diagrams, await session.page.evaluate(() => (window as unknown as { __deckDrawnDiagrams?: () => Drawn }).__deckDrawnDiagrams?.() ?? {}))
+      Object.assign(diagrams, await drawnDiagrams(session.page))
       warnings.push(...session.warnings)
     } finally {
       await session.close()
@@ -105,7 +108,7 @@ const inlineSafe = (text: string, tag: 'script' | 'style') => text.replace(new R
  * The one-file document from the built `index.html`: script and styles inline, every file the page would ask for
  * by address as a data URL, the drawn diagrams carried in a global before the app starts.
  */
-export function inlineDocument(out: string, diagrams: Drawn): { html: string; unresolved: string[] } {
+export function inlineDocument(out: string, diagrams: DrawnDiagrams): { html: string; unresolved: string[] } {
   let html = readFileSync(join(out, 'index.html'), 'utf8')
   const files = inlinableFiles(out)
   const urls = new Map(files.map((f) => [f, dataUrl(join(out, f))]))

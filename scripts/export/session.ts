@@ -5,6 +5,7 @@ import { serveStatic } from '../../server/static'
 import { failedLoad, waitForReady, type DeckManifest } from './run'
 import type { Box } from './slide-shapes'
 import { PAGE_FUNCTIONS_SHIM } from '../browser'
+import { carryDiagrams, drawnDiagrams, type DiagramCache } from './diagram-cache'
 
 export interface PrintPage {
   /** The page element's id: `<slide>-<clicks>`. */
@@ -35,6 +36,8 @@ export interface PrintSessionOptions {
   dark?: boolean
   timeoutMs?: number
   report?: (text: string) => void
+  /** Diagrams drawn by earlier exports, handed in for the deck's text, and this view's kept there. */
+  diagrams?: { cache: DiagramCache; deckText: string }
 }
 
 /** Opens `/print` for the range and waits until every page is drawn (diagrams included). */
@@ -59,6 +62,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
   try {
     await context.addInitScript((value) => localStorage.setItem('slidev-color-schema', value), JSON.stringify(scheme))
     await context.addInitScript(PAGE_FUNCTIONS_SHIM)
+    if (options.diagrams) await carryDiagrams(context, options.diagrams.cache.forDeck(options.diagrams.deckText))
     const page = await context.newPage()
     page.on('pageerror', (error) => warnings.push(`page error: ${error.message}`))
     page.on('requestfailed', (request) => warnings.push(failedLoad(request.url(), server.url, request.failure()?.errorText)))
@@ -68,6 +72,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
     const started = Date.now()
     await page.goto(`${server.url}/print${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
     await waitForReady(page, options.timeoutMs ?? 120_000, options.report ?? (() => {}))
+    options.diagrams?.cache.keep(await drawnDiagrams(page))
     const ids = await page.evaluate(() => [...document.querySelectorAll('.print-slide-container')].map((el) => el.id))
     if (!ids.length) throw new Error(`Nothing to export: the range "${options.range ?? 'all'}" selects no slide of the ${manifest.slides.length}.`)
     const pages = ids.map((id) => {

@@ -25,3 +25,13 @@ export function loadSlideFonts(no: number): Promise<void> {
   })
   return Promise.all(loads).then(() => undefined)
 }
+
+/** Loads every slice of the deck's Chinese faces: a print document shows every slide at once. */
+export function loadAllSlideFonts(): Promise<void> {
+  if (typeof document.fonts?.forEach !== 'function') return Promise.resolve()
+  const faces: FontFace[] = []
+  document.fonts.forEach((face) => {
+    if (face.family.replace(/["']/g, '') === SUBSET_FAMILY) faces.push(face)
+  })
+  return Promise.all(faces.map((face) => face.load().catch(() => face))).then(() => undefined)
+}

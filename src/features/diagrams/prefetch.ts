@@ -6,7 +6,7 @@ import { positionAtom } from '../../state/nav'
 import { slidesAtom } from '../../state/deck'
 import { isDarkAtom } from '../../state/color-scheme'
 import { loadSlide } from '../../state/slide-modules'
-import { diagramNeighbours } from '../../../shared/diagram'
+import { diagramNeighbours, type DiagramRequest } from '../../../shared/diagram'
 import { renderDiagram, setPrefetching } from './render'
 
 /** What a diagram element carries: its text and its options JSON. */
@@ -49,11 +49,27 @@ const firstSlideShown = () => !!document.querySelector('.slidev-page[data-loaded
 
 let stop: (() => void) | undefined
 
+/** The diagram component and its request rule, known once a slide with a diagram has loaded (it brings them). */
+let drawer: { component: ComponentType<DiagramProps>; toRequest: (props: DiagramProps, dark: boolean) => DiagramRequest } | undefined
+
+/**
+ * Draws the diagrams of one loaded slide into the cache, in the scheme on screen, without waiting for idle time:
+ * a print document draws them before its pages go into the page, so each is laid out beside a small DOM and every
+ * page shows its diagram in its first frame. Resolves when they are drawn (a failed one shows its error later).
+ */
+export function drawSlideDiagrams(slots: Record<string, ReactNode>): Promise<unknown> {
+  if (!drawer) return Promise.resolve()
+  const { component, toRequest } = drawer
+  const dark = deckStore.get(isDarkAtom)
+  return Promise.all(findDiagrams(slots, component).map((props) => renderDiagram(toRequest(props, dark)).catch(() => undefined)))
+}
+
 /**
  * Starts watching the current slide (once per page). `toRequest` turns a diagram's props into a render request in
  * the scheme on screen; `component` is the diagram component whose elements are looked for.
  */
-export function startDiagramPrefetch(component: ComponentType<DiagramProps>, toRequest: (props: DiagramProps, dark: boolean) => Parameters<typeof renderDiagram>[0]) {
+export function startDiagramPrefetch(component: ComponentType<DiagramProps>, toRequest: (props: DiagramProps, dark: boolean) => DiagramRequest) {
+  drawer = { component, toRequest }
   if (stop) return
   let generation = 0
   let cancelIdle: (() => void) | undefined

@@ -1,6 +1,6 @@
 // Makes diagrams appear without waiting: mermaid loaded on demand, renders queued one at a time, results cached.
 import type { Mermaid } from 'mermaid'
-import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind, type DiagramRequest } from '../../../shared/diagram'
+import { classifyDiagramError, shortErrorMessage, stableJson, MAX_DIAGRAM_TEXT, type DiagramErrorKind, type DiagramRequest } from '../../../shared/diagram'
 
 export type DiagramResult =
   | { status: 'rendered'; svg: string; renderId: string; diagramType: string }
@@ -16,32 +16,41 @@ export function loadMermaid(): Promise<Mermaid> {
   return mermaidPromise
 }
 
-// The one-file HTML export carries the diagrams as the browser drew them (`window.__DECK_DIAGRAMS__`), light and dark,
-// so the file needs no mermaid; the export reads them back from a drawn deck with `window.__deckDrawnDiagrams()`.
+// Diagrams can arrive already drawn (`window.__DECK_DIAGRAMS__`): the one-file HTML export carries them, light and
+// dark, so the file needs no mermaid, and an export hands in the ones its earlier runs drew. An export reads back the
+// diagrams this page showed, by their render keys, with `window.__deckDrawnDiagrams()`.
 type Drawn = Record<string, { svg: string; renderId: string; diagramType: string }>
 const carried = typeof window !== 'undefined' ? (window as unknown as { __DECK_DIAGRAMS__?: Drawn }).__DECK_DIAGRAMS__ : undefined
 const cache = new Map<string, DiagramResult>(Object.entries(carried ?? {}).map(([key, d]) => [key, { status: 'rendered', ...d }]))
+/** The keys this page asked for: what it hands back, never the carried diagrams it had no use for. */
+const asked = new Set<string>()
 if (typeof window !== 'undefined') {
   ;(window as unknown as { __deckDrawnDiagrams: () => Drawn }).__deckDrawnDiagrams = () =>
-    Object.fromEntries([...cache].flatMap(([key, r]) => (r.status === 'rendered' ? [[key, { svg: r.svg, renderId: r.renderId, diagramType: r.diagramType }]] : [])))
+    Object.fromEntries(
+      [...cache].flatMap(([key, r]) => (r.status === 'rendered' && asked.has(key) ? [[key, { svg: r.svg, renderId: r.renderId, diagramType: r.diagramType }]] : [])),
+    )
 }
 const inFlight = new Map<string, Promise<DiagramResult>>()
 const CACHE_LIMIT = Math.max(200, cache.size + 50)
 
 /** The finished render of a request, if any: lets a slide show its diagram in its very first frame. */
 export function cachedDiagram(key: string): DiagramResult | undefined {
+  asked.add(key)
   return cache.get(key)
 }
 
 // mermaid.render is not re-entrant (one global config, temporary DOM nodes): renders run one after another.
 let queue: Promise<unknown> = Promise.resolve()
 let renderCount = 0
+/** The config mermaid was last initialized with (stable JSON). */
+let initialized = ''
 let finished = 0
 /** Ids mermaid's SVG uses; ending in "x" keeps one id from being the prefix of another. */
 const nextRenderId = () => `deck-mermaid-${++renderCount}x`
 
 /** Renders (or returns the cached or running render of) a diagram. */
 export function renderDiagram(request: DiagramRequest): Promise<DiagramResult> {
+  asked.add(request.key)
   const done = cache.get(request.key)
   if (done) return Promise.resolve(done)
   const running = inFlight.get(request.key)
@@ -119,7 +128,10 @@ async function renderNow(request: DiagramRequest): Promise<DiagramResult> {
   const mermaid = await loadMermaid()
   await fontsFor(request.config, request.code)
   const host = renderHost()
-  mermaid.initialize(request.config)
+  // Initializing works out the theme's colours: done again only when the config changes (a deck's diagrams mostly share one).
+  const config = stableJson(request.config)
+  if (config !== initialized) mermaid.initialize(request.config)
+  initialized = config
   const renderId = nextRenderId()
   try {
     const { svg, diagramType } = await mermaid.render(renderId, request.code, host)

@@ -3,6 +3,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { useSetAtom } from 'jotai'
 import { viewModeAtom } from '../../state/nav'
 import { loadSlide } from '../../state/slide-modules'
+import { loadAllSlideFonts } from '../../state/slide-fonts'
+import { drawSlideDiagrams } from '../diagrams/prefetch'
 import { loadAll, markPrintReady, waitUntilDrawn } from './readiness'
 
 export interface PrintDocument {
@@ -29,17 +31,27 @@ export function usePrintDocument(slideNos: readonly number[], alsoLoad?: () => P
     return () => html.classList.remove('deck-print')
   }, [setMode])
 
-  // Rendering waits until every slide is in: one commit of all pages instead of one per arriving slide.
+  // Rendering waits until every slide is in and its diagrams are drawn: one commit of all pages instead of one per
+  // arriving slide, and each diagram drawn (laid out) while the document is still small rather than beside 100 pages.
   useEffect(() => {
     const controller = new AbortController()
     // deck-print:* marks show a profile (or the export bench) where the print time goes.
     performance.mark('deck-print:load-start')
     setLoaded(0)
-    void Promise.all([loadAll(key ? key.split(',').map(Number) : [], loadSlide, setLoaded, controller.signal), alsoLoad?.()]).then(() => {
-      if (controller.signal.aborted) return
-      performance.mark('deck-print:loaded')
-      setLoadedKey(key)
-    })
+    const diagrams: Promise<unknown>[] = []
+    const loadAndDraw = (no: number) =>
+      loadSlide(no).then((mod) => {
+        if (mod && !controller.signal.aborted) diagrams.push(drawSlideDiagrams(mod.slots))
+      })
+    void Promise.all([loadAll(key ? key.split(',').map(Number) : [], loadAndDraw, setLoaded, controller.signal), alsoLoad?.()])
+      // Every font slice, once the modules' stylesheets are in: one arriving after the pages are laid out would have
+      // them all laid out again.
+      .then(() => Promise.all([...diagrams, loadAllSlideFonts()]))
+      .then(() => {
+        if (controller.signal.aborted) return
+        performance.mark('deck-print:loaded')
+        setLoadedKey(key)
+      })
     return () => controller.abort()
   }, [key, alsoLoad])
 

@@ -1,0 +1,94 @@
+// The diagrams one export drew, kept for the next. Mermaid takes about a second to load and 50–100 ms per diagram;
+// a deck exported again after an edit has nearly all its diagrams unchanged, so the export hands the print view the
+// ones drawn before (the page's `window.__DECK_DIAGRAMS__`) and keeps what the page drew (`__deckDrawnDiagrams()`).
+// Each entry's key is the page's render key (scheme, mermaid config with the font, diagram text); the file is tied
+// to mermaid's version, so an upgrade draws everything afresh. Removing the file only costs time.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+
+export type DrawnDiagrams = Record<string, { svg: string; renderId: string; diagramType: string }>
+
+interface CacheFile {
+  mermaid: string
+  diagrams: DrawnDiagrams
+}
+
+/** Entries kept at most: the diagrams of a few decks in both schemes (an SVG is 10–60 KB). */
+export const DIAGRAM_CACHE_LIMIT = 300
+
+export interface DiagramCache {
+  /** The cached diagrams whose text is in `deckText` (the deck file): what the print view is handed. */
+  forDeck(deckText: string): DrawnDiagrams
+  /** Adds what a page drew, newest last, and writes the file whole (renamed into place). */
+  keep(drawn: DrawnDiagrams): void
+}
+
+/** The diagram text inside a render key (`scheme \0 config \0 text`). */
+export const diagramText = (key: string) => key.slice(key.indexOf('\u0000', key.indexOf('\u0000') + 1) + 1)
+
+function mermaidVersion(root: string): string {
+  try {
+    const require = createRequire(join(root, 'package.json'))
+    return (JSON.parse(readFileSync(require.resolve('mermaid/package.json'), 'utf8')) as { version: string }).version
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** The cache of the project at `root`, in node_modules/.cache (where Vite and other tools keep theirs). */
+export function openDiagramCache(root: string, file = join(root, 'node_modules', '.cache', 'deck-export', 'diagrams.json')): DiagramCache {
+  const mermaid = mermaidVersion(root)
+  let diagrams: DrawnDiagrams = {}
+  try {
+    const read = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>
+    // Another mermaid draws differently: its diagrams are not reused.
+    if (read.mermaid === mermaid && read.diagrams && typeof read.diagrams === 'object') diagrams = read.diagrams
+  } catch {
+    // No cache yet, or an unreadable one: everything is drawn.
+  }
+  return {
+    forDeck(deckText) {
+      const text = deckText.replace(/\r\n?/g, '\n')
+      return Object.fromEntries(Object.entries(diagrams).filter(([key]) => text.includes(diagramText(key))))
+    },
+    keep(drawn) {
+      if (!Object.keys(drawn).length) return
+      // Re-inserted keys move to the end: the oldest entries are the ones dropped.
+      for (const key of Object.keys(drawn)) delete diagrams[key]
+      const entries = [...Object.entries(diagrams), ...Object.entries(drawn)]
+      diagrams = Object.fromEntries(entries.slice(-DIAGRAM_CACHE_LIMIT))
+      try {
+        mkdirSync(dirname(file), { recursive: true })
+        const partial = `${file}.${process.pid}.partial`
+        writeFileSync(partial, JSON.stringify({ mermaid, diagrams } satisfies CacheFile))
+        renameSync(partial, file)
+      } catch {
+        // A read-only project still exports; the next run draws again.
+      }
+    },
+  }
+}
+
+/** The deck file's text ('' when it cannot be read: nothing is handed in, everything is drawn). */
+export function deckText(entry: string): string {
+  try {
+    return readFileSync(entry, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
+/** Hands a context's pages the cached diagrams of the deck before any of its scripts run. */
+export async function carryDiagrams(context: BrowserContext, diagrams: DrawnDiagrams) {
+  if (!Object.keys(diagrams).length) return
+  await context.addInitScript((carried) => {
+    ;(window as unknown as { __DECK_DIAGRAMS__?: unknown }).__DECK_DIAGRAMS__ = carried
+  }, diagrams)
+}
+
+/** The diagrams a page showed, by render key (empty when the page has no diagram code loaded). */
+export function drawnDiagrams(page: Page): Promise<DrawnDiagrams> {
+  return page.evaluate(() => (window as unknown as { __deckDrawnDiagrams?: () => Record<string, { svg: string; renderId: string; diagramType: string }> }).__deckDrawnDiagrams?.() ?? {})
+}
