@@ -132,14 +132,13 @@ export async function benchExport(options: { deck?: string; runs?: number; forma
   const formats: Record<string, FormatBench> = {}
   for (const format of wanted) {
     const runs: number[] = []
-    let peakMB = 0
     let line = ''
     const out = join(work, `bench-${format}`)
     // A first export: no diagram drawn before (scripts/export/diagram-cache.ts). It is timed apart from the repeat runs.
     rmSync(join(root, 'node_modules', '.cache', 'deck-export'), { recursive: true, force: true })
     const cold = await run([deck, '--format', format, '--dist', dist, '--skip-build', '--output', out])
     log(`${format} first run (no diagram cache): ${cold.ms} ms, peak ${cold.peakMB} MB`)
-    peakMB = cold.peakMB
+    let peakMB = cold.peakMB
     for (let i = 0; i < (options.runs ?? 3); i++) {
       const result = await run([deck, '--format', format, '--dist', dist, '--skip-build', '--output', out])
       line = result.output.trim().split('\n')[0] ?? ''

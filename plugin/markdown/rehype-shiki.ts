@@ -4,6 +4,8 @@ import type { Root, Element, ElementContent } from 'hast'
 import { visit } from 'unist-util-visit'
 import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps.ts'
 import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki'
+import { toHtml } from 'hast-util-to-html'
+import { STATIC_HTML_PROPERTY } from './to-module.ts'
 
 export interface RehypeShikiOptions {
   lineNumbers?: boolean
@@ -101,16 +103,20 @@ export default function rehypeShiki(options: RehypeShikiOptions = {}) {
       const { dataTitle, dataLineSteps, dataStepsCount, dataStepsSince, dataLines, dataStartLine, dataMaxHeight } = block.meta
       const numbered = dataLines === undefined ? options.lineNumbers : String(dataLines) === 'true'
       pre.properties.className = [...list, ...(numbered ? ['line-numbers'] : [])]
+      const inner = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')
       // Numbers count on from `startLine` (the counter is incremented before each line shows it).
       const start = Number(dataStartLine ?? 1)
-      if (numbered && Number.isFinite(start) && start !== 1) {
-        const inner = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')
-        if (inner) inner.properties.style = `counter-reset: deck-code-line ${Math.trunc(start) - 1}`
-      }
+      if (inner && numbered && Number.isFinite(start) && start !== 1) inner.properties.style = `counter-reset: deck-code-line ${Math.trunc(start) - 1}`
       if (dataLineSteps !== undefined) {
         markLines(pre, String(dataLineSteps))
         pre.properties.dataStepsSince = String(dataStepsSince ?? 0)
         pre.properties.dataStepsCount = String(dataStepsCount ?? 1)
+      }
+      // The coloured lines go into the slide's module as one HTML string (see STATIC_HTML_PROPERTY): a block's
+      // hundreds of spans are then one element to React, and a slide change mounts them in a fraction of the time.
+      if (inner) {
+        inner.properties[STATIC_HTML_PROPERTY] = toHtml(inner.children)
+        inner.children = []
       }
       // The theme's code background stays; only the text colours come from shiki.
       pre.properties.style = String(pre.properties.style ?? '')

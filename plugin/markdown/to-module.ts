@@ -41,6 +41,14 @@ export const ASSET_PREFIX = '\u0000deck-asset:'
 /** Marks a component's bound value (rehype-bindings), JSON after the prefix: the module writes it as a literal. */
 export const BOUND_PREFIX = '\u0000deck-bound:'
 
+/**
+ * A HAST property holding an element's whole content as HTML made at build time (escaped text and plain markup, such
+ * as highlighted code): the module renders it with `dangerouslySetInnerHTML`, one element instead of many.
+ */
+export const STATIC_HTML_PROPERTY = 'dataDeckStaticHtml'
+/** The same property as rehype-react hands it to the module's jsx (React's attribute case). */
+const STATIC_HTML_PROP = 'data-deck-static-html'
+
 class Code {
   constructor(readonly code: string) {}
 }
@@ -78,6 +86,10 @@ function toExpression(root: Root, components: Record<string, ComponentRef>, used
       const ref = type as ComponentRef
       used.set(ref.name, ref)
       typeCode = ref.name
+    }
+    if (typeof props[STATIC_HTML_PROP] === 'string') {
+      const { [STATIC_HTML_PROP]: html, children: _children, ...rest } = props
+      props = { ...rest, dangerouslySetInnerHTML: { __html: html } }
     }
     const fn = Array.isArray(props.children) ? '_jsxs' : '_jsx'
     return new Code(`${fn}(${typeCode},${serialize(props, asset)}${key === undefined ? '' : `,${JSON.stringify(key)}`})`)

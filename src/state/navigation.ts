@@ -1,6 +1,6 @@
 // Moving through the deck: the router's address is where the deck is. Moves write it (push for a slide change,
 // replace for a click step); the route reads its position from it, and useRouteSource hands it to positionAtom.
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { deckStore } from './store'
@@ -8,6 +8,7 @@ import { configAtom } from './deck'
 import { positionAtom, deckShapeAtom, routeAtom, viewModeAtom, type ViewMode } from './nav'
 import { nextPosition, nextSlidePosition, prevPosition, prevSlidePosition, type Position } from '../logic/nav'
 import { routePosition, routerAddress, type RouteAddress } from '../logic/entry'
+import { afterPaint } from './after-paint'
 
 /** The path and query of a position; step 0 is omitted; other query parameters (password, embedded) are kept. */
 export function positionUrl(mode: ViewMode, to: Position, search: string): string {
@@ -45,7 +46,14 @@ export function useRoutePosition(): Position | null {
 export function useRouteSource(): void {
   const { pathname, search, hash } = useLocation()
   const setRoute = useSetAtom(routeAtom)
-  useEffect(() => setRoute({ pathname, search, hash }), [pathname, search, hash, setRoute])
+  const first = useRef(true)
+  useEffect(() => {
+    const set = () => setRoute({ pathname, search, hash })
+    // The page's first address at once (sync must never hear of slide 1 on the way to slide 5); moves after the paint.
+    if (!first.current) return afterPaint(set)
+    first.current = false
+    set()
+  }, [pathname, search, hash, setRoute])
 }
 
 export interface DeckNav {

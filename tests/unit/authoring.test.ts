@@ -1,6 +1,7 @@
 // Slidev's authoring features compiled by the plugin: math, line steps of code and math, block options, UnoCSS config.
 import { describe, expect, it } from 'vitest'
 import { toHtml } from 'hast-util-to-html'
+import { slideHtml } from './helpers/slide-html'
 import { createGenerator } from '@unocss/core'
 import { analyzeSlide, highlightSlide, KATEX_CSS, type SlideCompileOptions } from '../../plugin/markdown/pipeline'
 import { parseCodeMeta } from '../../plugin/markdown/remark-block-meta'
@@ -60,7 +61,7 @@ describe('code blocks', () => {
   it('counts code steps as clicks after the clicks before them', async () => {
     const slide = compile('<div v-click>a</div>\n\n```ts {1|2-3|all}\nconst a = 1\nconst b = 2\nconst c = 3\n```\n\n<div v-click>b</div>\n')
     expect(slide.clicks).toBe(4)
-    const html = toHtml(await highlightSlide(slide.hast, { lineNumbers: false, codeCopy: false }))
+    const html = slideHtml(await highlightSlide(slide.hast, { lineNumbers: false, codeCopy: false }))
     expect(html).toContain('data-steps-since="2"')
     expect(html).toMatch(/class="line highlighted" data-highlight-steps="0,2"/)
     expect(html).toMatch(/class="line dishonored" data-highlight-steps="1,2"/)
@@ -70,7 +71,7 @@ describe('code blocks', () => {
   it('highlights fixed lines without clicks, and shows a title, line numbers from startLine and a max height', async () => {
     const slide = compile('```ts [util.ts] {2} {lines:true,startLine:10,maxHeight:120}\nconst a = 1\nconst b = 2\n```\n')
     expect(slide.clicks).toBe(0)
-    const html = toHtml(await highlightSlide(slide.hast, { lineNumbers: false, codeCopy: false }))
+    const html = slideHtml(await highlightSlide(slide.hast, { lineNumbers: false, codeCopy: false }))
     expect(html).toContain('<div class="deck-code-title">util.ts</div>')
     expect(html).toContain('line-numbers')
     expect(html).toContain('counter-reset: deck-code-line 9')

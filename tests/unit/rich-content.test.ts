@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Element, Root } from 'hast'
 import { visit } from 'unist-util-visit'
-import { toHtml } from 'hast-util-to-html'
+import { slideHtml } from './helpers/slide-html'
 import { analyzeSlide, highlightSlide, type SlideCompileOptions } from '../../plugin/markdown/pipeline'
 import { slideModuleCode } from '../../plugin/markdown/to-module'
 import { codeLanguage } from '../../plugin/markdown/rehype-shiki'
@@ -45,7 +45,7 @@ function elements(hast: Root, tag: string): Element[] {
 async function compile(content: string, extra: Partial<SlideCompileOptions> = {}) {
   const analyzed = analyzeSlide(content, { ...options, ...extra })
   const hast = await highlightSlide(analyzed.hast, { ...options, ...extra })
-  return { analyzed, hast, html: toHtml(hast), module: slideModuleCode({ no: 1, hast, noteHtml: '' }) }
+  return { analyzed, hast, html: slideHtml(hast), module: slideModuleCode({ no: 1, hast, noteHtml: '' }) }
 }
 
 describe('rehype-shiki: code highlighted at build time', () => {
@@ -60,6 +60,9 @@ describe('rehype-shiki: code highlighted at build time', () => {
     // No highlighter ships: the module only holds the coloured spans.
     expect(module).not.toMatch(/createHighlighter|codeToHast|from "shiki"/)
     expect(module).toContain('"className":"shiki shiki-themes vitesse-light vitesse-dark"')
+    // The coloured lines are one HTML string for React (one element to mount), made and escaped at build time.
+    expect(module).toContain('_jsx("code",{"dangerouslySetInnerHTML":{"__html":"<span class=\\"line\\">')
+    expect(module).not.toContain('_jsx("span"')
   })
 
   it('adds line numbers only when the deck asks, and a copy button only with codeCopy', async () => {

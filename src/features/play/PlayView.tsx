@@ -9,6 +9,7 @@ import { drawingModeAtom, embeddedAtom, gotoOpenAtom, helpOpenAtom } from '../..
 import { toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav, useRoutePosition } from '../../state/navigation'
 import { preloadAround } from '../../state/slide-modules'
+import { afterPaint } from '../../state/after-paint'
 import { pageTitle } from '../../../shared/config'
 import SlideCanvas from '../../components/SlideCanvas'
 import SlideStage from './SlideStage'
@@ -47,8 +48,9 @@ export default function PlayView() {
 
   useEffect(() => {
     if (!no) return
-    preloadAround(no)
     document.title = pageTitle(config, slides[no - 1]?.title)
+    // The neighbours load once the new slide is on screen, ready long before the next key.
+    return afterPaint(() => preloadAround(no))
   }, [no, config, slides])
 
   useShortcuts({

@@ -11,7 +11,6 @@ interface Leaving {
   clicks: number
   transition: TransitionName
   forward: boolean
-  key: number
 }
 
 const DURATION = 450
@@ -23,7 +22,6 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
   const [shown, setShown] = useState({ no, clicks })
   const [leaving, setLeaving] = useState<Leaving | null>(null)
   const last = useRef({ no, clicks })
-  const counter = useRef(0)
 
   useLayoutEffect(() => {
     const from = last.current
@@ -49,7 +47,7 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
       transition = 'slide-left'
     }
     setShown({ no, clicks })
-    setLeaving(transition === 'none' ? null : { no: from.no, clicks: from.clicks, transition, forward, key: ++counter.current })
+    setLeaving(transition === 'none' ? null : { no: from.no, clicks: from.clicks, transition, forward })
   }, [no, clicks, animate, slides, config.transition])
 
   useEffect(() => {
@@ -61,8 +59,9 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
   const direction = leaving ? (leaving.forward ? 'forward' : 'backward') : ''
   return (
     <div className={`slidev-stage ${leaving ? `transition-${leaving.transition} ${direction}` : ''}`}>
+      {/* The leaving slide keeps its element (the same key as when it was shown): a change mounts one slide, not two. */}
       {leaving ? (
-        <div key={`leave-${leaving.key}`} className="slidev-stage-slide deck-leave" aria-hidden="true" inert>
+        <div key={`slide-${leaving.no}`} className="slidev-stage-slide deck-leave" aria-hidden="true" inert>
           <SlideRenderer no={leaving.no} clicks={leaving.clicks} />
         </div>
       ) : null}

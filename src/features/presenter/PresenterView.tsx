@@ -9,6 +9,7 @@ import { drawingModeAtom, gotoOpenAtom, helpOpenAtom } from '../../state/ui'
 import { toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav, useRoutePosition } from '../../state/navigation'
 import { preloadAround } from '../../state/slide-modules'
+import { afterPaint } from '../../state/after-paint'
 import { PHONE_QUERY } from '../../logic/presenter'
 import { pageTitle } from '../../../shared/config'
 import { useShortcuts } from '../play/useShortcuts'
@@ -62,8 +63,8 @@ function PresenterRoute() {
 
   useEffect(() => {
     if (!no) return
-    preloadAround(no)
     document.title = `${labelsFor(config.htmlAttrs.lang).presenting.view} · ${pageTitle(config, slides[no - 1]?.title)}`
+    return afterPaint(() => preloadAround(no))
   }, [no, config, slides])
 
   useShortcuts(
