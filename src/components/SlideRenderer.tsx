@@ -1,5 +1,5 @@
 // Renders one slide at one click step: its layout with its slots, the click classes applied before paint.
-import { memo, useLayoutEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { useAtomValue } from 'jotai'
 import { slidesAtom } from '../state/deck'
 import { useSlideModule } from '../state/slide-modules'
@@ -16,7 +16,7 @@ export interface SlideRendererProps {
   className?: string
 }
 
-function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
+export default function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
   const slide = useAtomValue(slidesAtom)[no - 1]
   const mod = useSlideModule(no)
   const ref = useRef<HTMLDivElement>(null)
@@ -43,7 +43,3 @@ function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
     </div>
   )
 }
-
-// A slide re-renders only when its own props or what it reads change: the leaving slide and the slides of a view that
-// did not move cost a slide change nothing.
-export default memo(SlideRenderer)
