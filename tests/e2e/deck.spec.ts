@@ -56,6 +56,8 @@ async function walk(page: Page, from: number, to: number) {
     await page.goto(`${deckURL}/${no}?clicks=${clicks}&embedded`)
     await expect(page.locator(`.slidev-page-${no}[data-loaded="true"]`)).toBeVisible()
     // An embed is measured once its probe has answered (the live page or its fallback panel), not while it checks.
+    // The iframe layouts load their embed's code on demand: its pane is empty until then.
+    await expect(page.locator(`.slidev-page-${no} .slidev-iframe-frame:not(:has(.deck-embed))`)).toHaveCount(0, { timeout: 15_000 })
     const embeds = page.locator(`.slidev-page-${no} .deck-embed`)
     for (let i = 0; i < (await embeds.count()); i++) await expect(embeds.nth(i)).not.toHaveAttribute('data-state', 'checking', { timeout: 15_000 })
     await check(page, no, 'light', problems)
