@@ -13,6 +13,18 @@ export interface DiagramOptions {
   [key: string]: unknown
 }
 
+/** Between a render key's parts: the scheme, the config's stable JSON, the diagram text (which may hold anything else). */
+const KEY_SEPARATOR = '\u0000'
+
+/** The diagram text a render key was made for. */
+export const diagramKeyText = (key: string) => key.split(KEY_SEPARATOR).slice(2).join(KEY_SEPARATOR)
+
+/**
+ * Diagrams as the browser drew them, by render key: what a page is handed before its scripts run
+ * (`window.__DECK_DIAGRAMS__`: the one-file HTML, an export's cache) and hands back (`window.__deckDrawnDiagrams()`).
+ */
+export type DrawnDiagrams = Record<string, { svg: string; renderId: string; diagramType: string }>
+
 /** What one render needs: the text and the config mermaid is initialised with. */
 export interface DiagramRequest {
   /** Cache key: the same text, config, scheme and font always give the same SVG. */
@@ -58,7 +70,7 @@ export function diagramRequest(code: string, options: DiagramOptions, dark: bool
     // The deck's text always goes through the size check first (spec.md section 8).
     maxTextSize: MAX_DIAGRAM_TEXT,
   }
-  const key = `${dark ? 'dark' : 'light'}\u0000${stableJson(config)}\u0000${code}`
+  const key = [dark ? 'dark' : 'light', stableJson(config), code].join(KEY_SEPARATOR)
   return { key, code, config, scale: diagramScale(options) }
 }
 

@@ -3,12 +3,12 @@
 // ones drawn before (the page's `window.__DECK_DIAGRAMS__`) and keeps what the page drew (`__deckDrawnDiagrams()`).
 // Each entry's key is the page's render key (scheme, mermaid config with the font, diagram text); the file is tied
 // to mermaid's version, so an upgrade draws everything afresh. Removing the file only costs time.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-
-export type DrawnDiagrams = Record<string, { svg: string; renderId: string; diagramType: string }>
+import { diagramKeyText, type DrawnDiagrams } from '../../shared/diagram'
+import { writeWhole } from './write-whole'
 
 interface CacheFile {
   mermaid: string
@@ -19,14 +19,11 @@ interface CacheFile {
 export const DIAGRAM_CACHE_LIMIT = 300
 
 export interface DiagramCache {
-  /** The cached diagrams whose text is in `deckText` (the deck file): what the print view is handed. */
-  forDeck(deckText: string): DrawnDiagrams
+  /** The cached diagrams whose text is in the deck file: what a print view is handed. */
+  forDeck(): DrawnDiagrams
   /** Adds what a page drew, newest last, and writes the file whole (renamed into place). */
   keep(drawn: DrawnDiagrams): void
 }
-
-/** The diagram text inside a render key (`scheme \0 config \0 text`). */
-export const diagramText = (key: string) => key.slice(key.indexOf('\u0000', key.indexOf('\u0000') + 1) + 1)
 
 function mermaidVersion(root: string): string {
   try {
@@ -37,9 +34,18 @@ function mermaidVersion(root: string): string {
   }
 }
 
-/** The cache of the project at `root`, in node_modules/.cache (where Vite and other tools keep theirs). */
-export function openDiagramCache(root: string, file = join(root, 'node_modules', '.cache', 'deck-export', 'diagrams.json')): DiagramCache {
+export interface DiagramCacheOptions {
+  /** The project: its mermaid, and its node_modules/.cache (where Vite and other tools keep theirs). */
+  root: string
+  /** The deck file being exported (unreadable: nothing is handed in, everything is drawn). */
+  entry: string
+  file?: string
+}
+
+/** The diagram cache of one export run (one per run: every format of it shares the cache's state). */
+export function openDiagramCache({ root, entry, file = join(root, 'node_modules', '.cache', 'deck-export', 'diagrams.json') }: DiagramCacheOptions): DiagramCache {
   const mermaid = mermaidVersion(root)
+  const deck = deckText(entry).replace(/\r\n?/g, '\n')
   let diagrams: DrawnDiagrams = {}
   try {
     const read = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>
@@ -49,9 +55,8 @@ export function openDiagramCache(root: string, file = join(root, 'node_modules',
     // No cache yet, or an unreadable one: everything is drawn.
   }
   return {
-    forDeck(deckText) {
-      const text = deckText.replace(/\r\n?/g, '\n')
-      return Object.fromEntries(Object.entries(diagrams).filter(([key]) => text.includes(diagramText(key))))
+    forDeck() {
+      return Object.fromEntries(Object.entries(diagrams).filter(([key]) => deck.includes(diagramKeyText(key))))
     },
     keep(drawn) {
       if (!Object.keys(drawn).length) return
@@ -61,9 +66,7 @@ export function openDiagramCache(root: string, file = join(root, 'node_modules',
       diagrams = Object.fromEntries(entries.slice(-DIAGRAM_CACHE_LIMIT))
       try {
         mkdirSync(dirname(file), { recursive: true })
-        const partial = `${file}.${process.pid}.partial`
-        writeFileSync(partial, JSON.stringify({ mermaid, diagrams } satisfies CacheFile))
-        renameSync(partial, file)
+        writeWhole(file, JSON.stringify({ mermaid, diagrams } satisfies CacheFile))
       } catch {
         // A read-only project still exports; the next run draws again.
       }
@@ -71,8 +74,7 @@ export function openDiagramCache(root: string, file = join(root, 'node_modules',
   }
 }
 
-/** The deck file's text ('' when it cannot be read: nothing is handed in, everything is drawn). */
-export function deckText(entry: string): string {
+function deckText(entry: string): string {
   try {
     return readFileSync(entry, 'utf8')
   } catch {
@@ -90,5 +92,5 @@ export async function carryDiagrams(context: BrowserContext, diagrams: DrawnDiag
 
 /** The diagrams a page showed, by render key (empty when the page has no diagram code loaded). */
 export function drawnDiagrams(page: Page): Promise<DrawnDiagrams> {
-  return page.evaluate(() => (window as unknown as { __deckDrawnDiagrams?: () => Record<string, { svg: string; renderId: string; diagramType: string }> }).__deckDrawnDiagrams?.() ?? {})
+  return page.evaluate(() => (window as unknown as { __deckDrawnDiagrams?: () => DrawnDiagrams }).__deckDrawnDiagrams?.() ?? {})
 }

@@ -12,7 +12,8 @@ import { pdfFileName, type ExportSettings, type Format } from './options'
 import { parseRangeString } from '../../shared/range'
 import type { DeckSource } from './deck-source'
 import { openPrintView, type PrintSession } from './session'
-import { deckText, openDiagramCache } from './diagram-cache'
+import { openDiagramCache } from './diagram-cache'
+import { writeWhole } from './write-whole'
 
 export interface ExportFormatsOptions extends ExportSettings {
   formats: Format[]
@@ -70,17 +71,6 @@ export function checkWritable(path: string, folder: boolean): void {
   }
 }
 
-/** Writes `bytes` to `file` through a temporary name, so the file is either whole or absent. */
-export function writeWhole(file: string, bytes: Uint8Array | string): void {
-  const partial = join(dirname(file), `.${basename(file)}.partial-${process.pid}`)
-  try {
-    writeFileSync(partial, bytes)
-    renameSync(partial, file)
-  } catch (error) {
-    rmSync(partial, { force: true })
-    throw error
-  }
-}
 
 /** Moves a finished image folder into place: the old images of an earlier export go, other files stay. */
 function moveImages(from: string, to: string): void {
@@ -113,7 +103,8 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   let browser: Browser | undefined
   let session: PrintSession | undefined
   const scale = options.scale ?? 1
-  const diagrams = { cache: openDiagramCache(options.root), deckText: deckText(options.entry) }
+  // One diagram cache for the run: every format hands in and keeps diagrams through the same state.
+  const diagrams = openDiagramCache({ root: options.root, entry: options.entry })
   /** The print view, opened once and shared by the formats that read slides from it. */
   const printView = async () => {
     browser ??= await launchOffline(executablePath)
@@ -142,7 +133,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         writeWhole(path, text)
         results.push(done(format, path, Buffer.byteLength(text), nos.length, started))
       } else if (format === 'pdf') {
-        const pdf = await exportDeck({ ...options, dist, output: path, build: 'never', progress: options.progress })
+        const pdf = await exportDeck({ ...options, dist, output: path, build: 'never', progress: options.progress, diagrams })
         warnings.push(...pdf.warnings)
         results.push({ ...done(format, pdf.file, pdf.bytes, pdf.pages, started, `${pdf.outlineItems} bookmarks, ${pdf.links.rewritten} slide links`), phases: pdf.ms })
       } else if (format === 'png') {

@@ -7,7 +7,8 @@ import type { Browser } from 'playwright-core'
 import { buildDeck, buildReason } from './build'
 import { readManifest } from './run'
 import { openPrintView } from './session'
-import { drawnDiagrams, type DiagramCache, type DrawnDiagrams } from './diagram-cache'
+import { drawnDiagrams, type DiagramCache } from './diagram-cache'
+import type { DrawnDiagrams } from '../../shared/diagram'
 
 export interface HtmlOptions {
   root: string
@@ -21,7 +22,7 @@ export interface HtmlOptions {
   timeoutMs?: number
   report: (text: string) => void
   /** Diagrams drawn by earlier exports (see diagram-cache.ts). */
-  diagrams?: { cache: DiagramCache; deckText: string }
+  diagrams?: DiagramCache
 }
 
 const MIME: Record<string, string> = {

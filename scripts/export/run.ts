@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { findChromium, launchOffline, PAGE_FUNCTIONS_SHIM } from '../browser'
+import { findChromium, launchOffline } from '../browser'
 import { buildIfStale } from './build'
 import { serveStatic } from '../../server/static'
 import { SERVER_FILES, serverFilesDir } from '../../shared/server-files'
-import { carryDiagrams, deckText, drawnDiagrams, openDiagramCache } from './diagram-cache'
+import { drawnDiagrams, openDiagramCache, type DiagramCache } from './diagram-cache'
+import { newPrintContext } from './print-context'
 import { outputName, pdfFileName, type ExportSettings } from './options'
 import { createProgress } from './progress'
 
@@ -42,6 +43,8 @@ export function readManifest(dist: string): DeckManifest {
 export interface ExportOptions extends ExportSettings {
   /** Where CHROMIUM_PATH is read (process.env unless given). */
   env?: Record<string, string | undefined>
+  /** The diagram cache and the deck's text, when the caller has them open (one cache per export run). */
+  diagrams?: DiagramCache
 }
 
 export interface ExportResult {
@@ -75,7 +78,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
   // The PDF's finishing library loads while Chromium draws (it takes Node about half a second).
   const finishing = import('./pdf-finish')
   finishing.catch(() => {})
-  const diagramCache = openDiagramCache(options.root)
+  const diagrams = options.diagrams ?? openDiagramCache({ root: options.root, entry: options.entry })
   let browser: Browser | undefined
   const warnings: string[] = []
   try {
@@ -83,18 +86,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     // Nothing leaves the machine: any host but the export server resolves to nothing at once.
     browser = await launchOffline(executablePath)
     lap('launch', t)
-    const scheme = options.dark ? 'dark' : 'light'
-    const context = await browser.newContext({
-      viewport: { width: manifest.canvasWidth, height: manifest.canvasHeight },
-      deviceScaleFactor: 1,
-      colorScheme: scheme,
-      reducedMotion: 'reduce',
-      serviceWorkers: 'block',
-    })
-    // The viewer's stored colour choice, as a visitor who picked it would have it.
-    await context.addInitScript((value) => localStorage.setItem('slidev-color-schema', value), JSON.stringify(scheme))
-    await context.addInitScript(PAGE_FUNCTIONS_SHIM)
-    await carryDiagrams(context, diagramCache.forDeck(deckText(options.entry)))
+    const context = await newPrintContext(browser, { width: manifest.canvasWidth, height: manifest.canvasHeight, dark: options.dark, diagrams })
     const page = await context.newPage()
     // Laid out for print from the start: page.pdf then finds most of the layout done (about a fifth of its time).
     await page.emulateMedia({ media: 'print' })
@@ -117,7 +109,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     await page.goto(`${server.url}${path}${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
     await waitForReady(page, options.timeoutMs ?? 120_000, (text: string) => progress.update(text))
     lap('render', t)
-    diagramCache.keep(await drawnDiagrams(page))
+    diagrams.keep(await drawnDiagrams(page))
     // The render's parts, from the print view's marks: the app starting, the slides and diagrams loading, the pages drawn.
     Object.assign(ms, await page.evaluate(() => {
       const at = (name: string) => performance.getEntriesByName(`deck-print:${name}`)[0]?.startTime ?? 0

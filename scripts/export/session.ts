@@ -4,8 +4,8 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { serveStatic } from '../../server/static'
 import { failedLoad, waitForReady, type DeckManifest } from './run'
 import type { Box } from './slide-shapes'
-import { PAGE_FUNCTIONS_SHIM } from '../browser'
-import { carryDiagrams, drawnDiagrams, type DiagramCache } from './diagram-cache'
+import { drawnDiagrams, type DiagramCache } from './diagram-cache'
+import { newPrintContext } from './print-context'
 
 export interface PrintPage {
   /** The page element's id: `<slide>-<clicks>`. */
@@ -37,7 +37,7 @@ export interface PrintSessionOptions {
   timeoutMs?: number
   report?: (text: string) => void
   /** Diagrams drawn by earlier exports, handed in for the deck's text, and this view's kept there. */
-  diagrams?: { cache: DiagramCache; deckText: string }
+  diagrams?: DiagramCache
 }
 
 /** Opens `/print` for the range and waits until every page is drawn (diagrams included). */
@@ -45,24 +45,16 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
   const { manifest } = options
   const server = await serveStatic(options.dist)
   const warnings: string[] = []
-  const scheme = options.dark ? 'dark' : 'light'
-  const context = await browser.newContext({
-    // Taller than a page: a page scrolled to the top fits whole even where the print view adds margins.
-    viewport: { width: manifest.canvasWidth, height: manifest.canvasHeight + 200 },
-    // Drawn at CSS size: pictures are taken at any scale by the screenshot itself (takePictures).
-    deviceScaleFactor: 1,
-    colorScheme: scheme,
-    reducedMotion: 'reduce',
-    serviceWorkers: 'block',
+  // Taller than a page: a page scrolled to the top fits whole even where the print view adds margins.
+  const context = await newPrintContext(browser, { width: manifest.canvasWidth, height: manifest.canvasHeight + 200, dark: options.dark, diagrams: options.diagrams }).catch(async (error: unknown) => {
+    await server.close()
+    throw error
   })
   const close = async () => {
     await context.close().catch(() => {})
     await server.close()
   }
   try {
-    await context.addInitScript((value) => localStorage.setItem('slidev-color-schema', value), JSON.stringify(scheme))
-    await context.addInitScript(PAGE_FUNCTIONS_SHIM)
-    if (options.diagrams) await carryDiagrams(context, options.diagrams.cache.forDeck(options.diagrams.deckText))
     const page = await context.newPage()
     page.on('pageerror', (error) => warnings.push(`page error: ${error.message}`))
     page.on('requestfailed', (request) => warnings.push(failedLoad(request.url(), server.url, request.failure()?.errorText)))
@@ -72,7 +64,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
     const started = Date.now()
     await page.goto(`${server.url}/print${query.size ? `?${query}` : ''}`, { waitUntil: 'domcontentloaded' })
     await waitForReady(page, options.timeoutMs ?? 120_000, options.report ?? (() => {}))
-    options.diagrams?.cache.keep(await drawnDiagrams(page))
+    options.diagrams?.keep(await drawnDiagrams(page))
     const ids = await page.evaluate(() => [...document.querySelectorAll('.print-slide-container')].map((el) => el.id))
     if (!ids.length) throw new Error(`Nothing to export: the range "${options.range ?? 'all'}" selects no slide of the ${manifest.slides.length}.`)
     const pages = ids.map((id) => {

@@ -1,6 +1,6 @@
 // Makes diagrams appear without waiting: mermaid loaded on demand, renders queued one at a time, results cached.
 import type { Mermaid } from 'mermaid'
-import { classifyDiagramError, shortErrorMessage, stableJson, MAX_DIAGRAM_TEXT, type DiagramErrorKind, type DiagramRequest } from '../../../shared/diagram'
+import { classifyDiagramError, shortErrorMessage, stableJson, MAX_DIAGRAM_TEXT, type DiagramErrorKind, type DiagramRequest, type DrawnDiagrams } from '../../../shared/diagram'
 
 export type DiagramResult =
   | { status: 'rendered'; svg: string; renderId: string; diagramType: string }
@@ -19,13 +19,12 @@ export function loadMermaid(): Promise<Mermaid> {
 // Diagrams can arrive already drawn (`window.__DECK_DIAGRAMS__`): the one-file HTML export carries them, light and
 // dark, so the file needs no mermaid, and an export hands in the ones its earlier runs drew. An export reads back the
 // diagrams this page showed, by their render keys, with `window.__deckDrawnDiagrams()`.
-type Drawn = Record<string, { svg: string; renderId: string; diagramType: string }>
-const carried = typeof window !== 'undefined' ? (window as unknown as { __DECK_DIAGRAMS__?: Drawn }).__DECK_DIAGRAMS__ : undefined
+const carried = typeof window !== 'undefined' ? (window as unknown as { __DECK_DIAGRAMS__?: DrawnDiagrams }).__DECK_DIAGRAMS__ : undefined
 const cache = new Map<string, DiagramResult>(Object.entries(carried ?? {}).map(([key, d]) => [key, { status: 'rendered', ...d }]))
 /** The keys this page asked for: what it hands back, never the carried diagrams it had no use for. */
 const asked = new Set<string>()
 if (typeof window !== 'undefined') {
-  ;(window as unknown as { __deckDrawnDiagrams: () => Drawn }).__deckDrawnDiagrams = () =>
+  ;(window as unknown as { __deckDrawnDiagrams: () => DrawnDiagrams }).__deckDrawnDiagrams = () =>
     Object.fromEntries(
       [...cache].flatMap(([key, r]) => (r.status === 'rendered' && asked.has(key) ? [[key, { svg: r.svg, renderId: r.renderId, diagramType: r.diagramType }]] : [])),
     )
