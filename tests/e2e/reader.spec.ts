@@ -151,6 +151,12 @@ for (const viewport of [PHONE, LAPTOP]) {
       await expectReadingAt(page, 60)
       await page.keyboard.press('End')
       await expect(page).toHaveURL(/\/107\?view=reader$/)
+      // The page is at its end (Home and End are the reader's own: they hold the slide while the page settles).
+      await expect.poll(() => page.evaluate(() => Math.round(innerHeight + scrollY - document.documentElement.scrollHeight))).toBeGreaterThanOrEqual(-2)
+      await expect(page).toHaveURL(/\/107\?view=reader$/)
+      await page.keyboard.press('Home')
+      await expect(page).toHaveURL(/\/1\?view=reader$/)
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(0)
       // The address is replaced, not pushed: back leaves the reader's history as it was.
       expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2)
     })

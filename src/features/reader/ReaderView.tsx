@@ -16,6 +16,8 @@ import { pageTitle } from '../../../shared/config'
 import { labelsFor } from '../chrome/labels'
 import { icons } from '../chrome/icons'
 import { useShortcuts } from '../play/useShortcuts'
+import { useKeyLayer } from '../keys/useKeyLayer'
+import { isTypingTarget } from '../../logic/input'
 import Overview from '../overview/Overview'
 import Goto from '../goto/Goto'
 import ReaderPage from './ReaderPage'
@@ -168,6 +170,15 @@ export default function ReaderView() {
       },
     },
   )
+
+  // Home and End read the first and the last slide, and stay there while diagrams and pictures on the way settle (the
+  // browser's own End lands where the page ended when the key came, short of the end once the page grows).
+  useKeyLayer('view', (event) => {
+    if ((event.key !== 'Home' && event.key !== 'End') || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return false
+    if (isTypingTarget(event.target as HTMLElement | null)) return false
+    jump(event.key === 'Home' ? 1 : total, false)
+    return true
+  })
 
   const toSlides = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
