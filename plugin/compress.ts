@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Plugin } from 'vite'
+import { lap, reportLaps } from './build-timings.ts'
 
 /** Text formats (woff2, images and PDFs are compressed already: a second pass only costs time). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|ttf|otf|wasm)$/i
@@ -67,6 +68,8 @@ export default function compressPlugin(): Plugin {
       order: 'post',
       async handler() {
         await precompress(outDir)
+        lap('precompress')
+        reportLaps()
       },
     },
   }

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import subsetFont from 'subset-font'
-import { FONT_KEYS_ID, SUBSET_FAMILY, type SlideFontKeys } from '../shared/fonts.ts'
+import { FONT_KEYS_ID, LATER_FACES_ATTRIBUTE, SUBSET_FAMILY, type SlideFontKeys } from '../shared/fonts.ts'
 import { glyphsOf, pageText, sliceGlyphs, unicodeRange, type FontSlicing, type GlyphUse } from './font-slices.ts'
 
 const REGULAR = '400'
@@ -96,8 +96,13 @@ export function buildGlyphUse(slidePages: string[], slideCode: string[], elsewhe
 /** What the pages carry: the faces, the rules, and per slide the faces to preload and the runtime's keys. */
 export interface DeckFonts {
   faces: EmittedFace[]
-  /** What goes in every page's head: the rules and the per-slide keys. */
+  /** What goes in the head of a page the app draws (presenter, print, a host's fallback): the rules and the per-slide keys. */
   head: string
+  /**
+   * What goes in slide `no`'s prerendered page: the rules of the faces it preloads, the others in a style sheet that
+   * matches no medium (its faces are not set up before the first frame; the app's loader turns it on), the keys.
+   */
+  pageHead(no: number): string
   /** The faces slide `no`'s page preloads: its slices, in the weights its text is drawn in. */
   preloads(no: number): string[]
 }
@@ -134,17 +139,21 @@ export function emitDeckFonts(dist: string, base: string, slicing: FontSlicing, 
       slidePages.map((_, i) => ((weight === REGULAR ? slicing.slideSlices[i] : wanted[i]![weight]) ?? []).map((index) => slicing.slices[index]!.glyphs[0]).join('')),
     ]),
   )
-  const head = faces.length
-    ? `<style>${fontFaceCss(faces)}</style><script type="application/json" id="${FONT_KEYS_ID}">${JSON.stringify(keys)}</script>`
-    : ''
+  const keysScript = `<script type="application/json" id="${FONT_KEYS_ID}">${JSON.stringify(keys)}</script>`
+  const preloaded = (no: number) => {
+    const slices = wanted[no - 1]
+    return slices ? faces.filter((face) => slices[face.weight]?.includes(face.slice)) : []
+  }
   return {
     faces,
-    head,
-    preloads: (no) => {
-      const slices = wanted[no - 1]
-      if (!slices) return []
-      return faces.filter((face) => slices[face.weight]?.includes(face.slice)).map((face) => face.url)
+    head: faces.length ? `<style>${fontFaceCss(faces)}</style>${keysScript}` : '',
+    pageHead: (no) => {
+      if (!faces.length) return ''
+      const first = preloaded(no)
+      const later = faces.filter((face) => !first.includes(face))
+      return `<style>${fontFaceCss(first)}</style><style media="not all" ${LATER_FACES_ATTRIBUTE}>${fontFaceCss(later)}</style>${keysScript}`
     },
+    preloads: (no) => preloaded(no).map((face) => face.url),
   }
 }
 

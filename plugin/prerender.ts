@@ -7,7 +7,8 @@
 // one article of every slide with its stylesheets inside it, written after them.
 //
 // The pages are rendered first and written last: the Chinese font is cut by what they show (plugin/fonts.ts), and
-// every page carries the faces' rules and preloads its own slide's faces.
+// every page carries the faces' rules and preloads its own slide's faces, and the theme's faces its text falls in
+// (plugin/stylesheet-faces.ts). The app's script is asked for once the slide has painted (src/boot/paint-first.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -15,8 +16,11 @@ import type { Plugin, ViteBuilder } from 'vite'
 import type { OutputBundle } from 'rolldown'
 import { SLIDE_PREFIX } from './deck/modules.ts'
 import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page.ts'
-import { inlineStylesheets, type PageStyle } from './page-styles.ts'
+import { cssForPage, inlineStylesheets, type PageStyle } from './page-styles.ts'
 import { buildGlyphUse, deckFonts } from './fonts.ts'
+import { pageText } from './font-slices.ts'
+import { facesForText, leadingFamilies, stylesheetFaces } from './stylesheet-faces.ts'
+import { lap } from './build-timings.ts'
 
 /** The server entry's exports (src/prerender.tsx). */
 export interface PrerenderEntry {
@@ -29,6 +33,14 @@ export interface PrerenderEntry {
   slideTexts: string[]
   /** Holds keys pressed before the app's script has run (src/boot/early-keys.ts). */
   EARLY_KEYS_SCRIPT: string
+  /** Loads the app once the page's slide has painted (src/boot/paint-first.ts). */
+  paintFirstScript: (entry: string, modules: string[]) => string
+}
+
+/** The inline scripts a slide's page carries in its <head>. */
+export interface PageScripts {
+  earlyKeys: string
+  paintFirst: (entry: string, modules: string[]) => string
 }
 
 export interface PrerenderedPage {
@@ -61,15 +73,20 @@ const SERVER_ENTRY = 'src/prerender.tsx'
 const SERVER_OUT = `node_modules/.cache/deck-prerender/${process.pid}`
 
 /**
- * The template with a page's HTML in #app, its title, its slide's modules and font faces preloaded, and every
- * stylesheet it shows (the app's and its slide's own) written into the page, so it paints after one round trip.
+ * The template with a page's HTML in #app, its title, its slide's font faces preloaded, and every stylesheet it shows
+ * (the app's and its slide's own) written into the page, so it paints after one round trip. The app's modules (the
+ * template's entry and preloads, and the slide's own) are asked for by an inline script once the slide has painted.
  */
-export function pageHtml(template: string, page: PrerenderedPage, html: string, title: string, preloads: string[], styles: PageStyle[], base: string, headScript = '', fontPreloads: string[] = []): string {
-  const links = preloads.filter((href) => !href.endsWith('.css')).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')
+export function pageHtml(template: string, page: PrerenderedPage, html: string, title: string, preloads: string[], styles: PageStyle[], base: string, scripts: PageScripts, fontPreloads: string[] = []): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template)
+  if (!entry?.[1]) throw new Error("The page template (index.html) has no module script: the app's entry is missing")
+  const entryPreloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
+  const modules = [...new Set([...entryPreloads.map(([, href]) => href!), ...preloads.filter((href) => !href.endsWith('.css'))])]
   const fonts = fontPreloads.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`).join('')
-  const withPage = template
+  const withPage = [entry[0], ...entryPreloads.map(([tag]) => tag)]
+    .reduce((text, tag) => text.replace(tag, ''), template)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${fonts}${headScript ? `<script>${headScript}</script>` : ''}${links}</head>`)
+    .replace('</head>', `${fonts}<script>${scripts.earlyKeys}</script><script>${scripts.paintFirst(entry[1], modules)}</script></head>`)
     .replace(/<div id="app"><\/div>/, `<div id="app" data-prerendered="${escapeHtml(page.url)}">${html}</div>`)
   return inlineStylesheets(withPage, styles, base)
 }
@@ -111,7 +128,7 @@ export default function prerenderPlugin(): Plugin {
     config(_config, { command }) {
       if (command !== 'build') return
       return {
-        builder: {},
+        builder: { sharedConfigBuild: true },
         environments: {
           ssr: {
             build: { outDir: SERVER_OUT, emptyOutDir: true, copyPublicDir: false, ssr: true, rollupOptions: { input: { prerender: SERVER_ENTRY } } },
@@ -150,8 +167,11 @@ export default function prerenderPlugin(): Plugin {
       const client = builder.environments.client
       const server = builder.environments.ssr
       if (!client || !server) return
+      lap('config')
       await builder.build(client)
+      lap('browser bundle')
       await builder.build(server)
+      lap('server bundle')
       const dist = resolve(root, client.config.build.outDir)
       // A chunk that only imported CSS (KaTeX's) is dropped from the output after generateBundle: never preload it (its style sheet stays).
       for (const [no, hrefs] of chunksOfSlide) chunksOfSlide.set(no, hrefs.filter((href) => existsSync(join(dist, href.slice(base.length)))))
@@ -178,6 +198,7 @@ export async function prerender(
   await entry.loadAll()
   const history = entry.config.routerMode !== 'hash'
   const pages = await renderAll(entry, history, options.readerCss)
+  lap(`render ${pages.length} pages`)
 
   // The font: each slide's glyphs are those its page shows, its Markdown (diagrams are drawn later) and its
   // components' strings (not its notes, which its own chunk holds); the rest of the app (dialogs, notes, search,
@@ -188,6 +209,8 @@ export async function prerender(
   )
   const elsewhere = [template, pages.find((p) => p.page === READER)?.html ?? '', ...builtText(join(dist, 'assets'))]
   const fonts = await deckFonts({ dist, base: options.base, cacheDir: options.fontCache, use: buildGlyphUse(slidePages, slideCode, elsewhere), slidePages })
+  lap('font slices')
+  const pageTemplate = template
   template = template.replace('</head>', `${fonts.head}</head>`)
   writeFileSync(join(dist, 'index.html'), template)
   // Every other address (presenter, print, a host's fallback) gets the app without a page in it.
@@ -198,6 +221,17 @@ export async function prerender(
   const styleOf = new Map<string, PageStyle>()
   const read = (file: string) => styleOf.get(file) ?? styleOf.set(file, { file, css: readFileSync(join(dist, file), 'utf8') }).get(file)!
   const appStyles = linkedStylesheets(template, options.base)
+  const facesOf = new Map<string, { faces: ReturnType<typeof stylesheetFaces>; families: Set<string> }>()
+  /** The faces of a page's stylesheets its text is drawn in. */
+  const themeFaces = (styles: PageStyle[], html: string) => {
+    const key = styles.map((style) => style.file).join('\n')
+    if (!facesOf.has(key)) {
+      const css = styles.map((style) => cssForPage(style.css, style.file, options.base)).join('\n')
+      facesOf.set(key, { faces: stylesheetFaces(css), families: leadingFamilies(css) })
+    }
+    const { faces, families } = facesOf.get(key)!
+    return facesForText(faces, families, pageText(html))
+  }
   for (const { page, html } of pages) {
     const file = join(dist, page.file)
     mkdirSync(dirname(file), { recursive: true })
@@ -208,9 +242,12 @@ export async function prerender(
       const preloads = chunksOfSlide.get(page.no) ?? []
       const slideStyles = preloads.filter((href) => href.endsWith('.css')).map((href) => href.slice(options.base.length))
       const styles = [...new Set([...appStyles, ...slideStyles])].map(read)
-      writeFileSync(file, pageHtml(template, page, html, entry.titleOf(page.no), preloads, styles, options.base, entry.EARLY_KEYS_SCRIPT, fonts.preloads(page.no)))
+      const faces = [...fonts.preloads(page.no), ...themeFaces(styles, html)]
+      const withFonts = pageTemplate.replace('</head>', `${fonts.pageHead(page.no)}</head>`)
+      writeFileSync(file, pageHtml(withFonts, page, html, entry.titleOf(page.no), preloads, styles, options.base, { earlyKeys: entry.EARLY_KEYS_SCRIPT, paintFirst: entry.paintFirstScript }, faces))
     }
   }
+  lap('write pages')
   return { count: pages.length, missing: fonts.missing }
 }
 

@@ -12,3 +12,10 @@ export const FONT_KEYS_ID = 'deck-font-keys'
  * `document.fonts.load(font, key)` then loads exactly those slices' faces (each face's `unicode-range` is its slice).
  */
 export type SlideFontKeys = Record<string, string[]>
+
+/**
+ * The attribute of a prerendered page's style sheet holding the faces its first frame does not use. It matches no
+ * medium (`media="not all"`), so the browser sets none of them up before that frame; the page's loader
+ * (src/boot/paint-first.ts) turns it on before the app starts.
+ */
+export const LATER_FACES_ATTRIBUTE = 'data-deck-later-faces'

@@ -12,6 +12,7 @@ import { pageTitle } from '../shared/config'
 export { config, slides }
 export { default as slideTexts } from 'virtual:deck/slide-text'
 export { EARLY_KEYS_SCRIPT } from './boot/early-keys'
+export { paintFirstScript } from './boot/paint-first'
 
 /** Loads every slide's module (once) so that rendering never waits. */
 export async function loadAll(): Promise<void> {

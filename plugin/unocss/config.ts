@@ -50,10 +50,24 @@ const deckColours: Record<string, string> = {
   'text-amber': 'text-[#b9770e] dark:text-[#ffcf70]',
 }
 
+/**
+ * Words scanned from the deck and its code that no rule can match, set aside before UnoCSS tries every rule on them
+ * (19,000 candidates took 3 s of the build; the deck's own 3,800 words, 1.3 s, of which 400 can be utilities): a
+ * word with Chinese, an upper-case letter or code punctuation outside its `[arbitrary value]` or `(variant group)`,
+ * and an attribute whose name is no attribute name (attributify reads `[name="value"]` words too).
+ */
+export function cannotBeUtility(word: string): boolean {
+  const attribute = /^\[([^=~\]]+)~?=/.exec(word)
+  if (attribute) return !/^[a-z][a-z0-9:-]*$/.test(attribute[1]!)
+  const outside = word.replace(/\[[^\]]*\]/g, '').replace(/\([^)]*\)/g, '')
+  return /[^\x21-\x7e]/.test(outside) || /[A-Z;{}<>,'"`\\|?^]/.test(outside)
+}
+
 export function unoConfig(): UserConfig {
   return {
     presets: [presetWind3({ dark: 'class' }), presetAttributify()],
     shortcuts: { ...slidevShortcuts, ...deckColours },
     theme: { fontSize },
+    blocklist: [cannotBeUtility],
   }
 }

@@ -1,7 +1,10 @@
 // UnoCSS wired for the deck: the deck's Markdown files and its components/ folder are scanned from disk (and watched in
-// dev), since slides reach Vite as virtual modules UnoCSS does not see; the engine's own files go through Vite as usual.
+// dev), since slides reach Vite as virtual modules UnoCSS does not see; themes and the engine's layouts (which use
+// utilities, as Slidev's do) go through Vite as usual. The rest of the engine is styled by its own CSS: its code is
+// not scanned (its words matched junk rules such as `[scale~="0.5"]` and cost a second of the build).
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import UnoCSS from '@unocss/vite'
 import type { PluginOption } from 'vite'
 import { parseDeck } from '../parser.ts'
@@ -19,6 +22,15 @@ export function deckSourceGlobs(root: string): string[] {
   return [...[...files].map(rel), `${rel(dirname(entry))}/components/**/*.{tsx,jsx,ts,js}`.replace(/^\.\//, '')]
 }
 
+/** The engine's own code outside its layouts (as Vite names modules: forward slashes). */
+const engineCode = (): RegExp => {
+  const src = fileURLToPath(new URL('../../src/', import.meta.url)).split('\\').join('/')
+  return new RegExp(`^${src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!layouts/)`)
+}
+
+/** Style sheets are never scanned (UnoCSS's own rule). */
+const STYLESHEET = /\.(css|postcss|sass|scss|less|stylus|styl)($|\?)/
+
 export default function deckUnoCSS(root = process.cwd()): PluginOption {
-  return UnoCSS({ configFile: false, ...unoConfig(), content: { filesystem: deckSourceGlobs(root) } })
+  return UnoCSS({ configFile: false, ...unoConfig(), content: { filesystem: deckSourceGlobs(root), pipeline: { exclude: [STYLESHEET, engineCode()] } } })
 }

@@ -132,19 +132,21 @@ test.describe('the Chinese font, cut to the page', () => {
     return fonts.map((f) => `${f.familyName} (${f.isCustomFont ? 'web' : 'system'})`)
   }
 
-  test('slide 1 preloads its own slices only (under 120 KB) and draws its Chinese in them, the faces waiting instead of a fallback', async ({ page }) => {
+  test('slide 1 preloads its own slices and the faces its lines are measured in (under 120 KB), fetches no other, and draws its Chinese in them, the faces waiting instead of a fallback', async ({ page }) => {
     const release = await holdApp(page)
     await page.goto(`${deckURL}/1`, { waitUntil: 'commit' })
     await expect(page.locator('.slidev-page-1')).toBeVisible()
     await page.evaluate(() => document.fonts.ready)
     const preloaded = await preloadedFonts(page)
-    expect(preloaded.map((href) => href.replace(/.*deck-serif-sc-(\d+)-(.+)-[0-9a-f]{8}\.woff2$/, '$1:$2')).sort()).toEqual(['400:common', '400:slide-1', '700:common', '700:slide-1'])
+    // Its own Chinese slices, and the theme's Latin faces its lines are measured in (regular and bold).
+    const named = preloaded.map((href) => href.replace(/.*deck-serif-sc-(\d+)-(.+)-[0-9a-f]{8}\.woff2$/, '$1:$2').replace(/.*noto-serif-(latin)-(\d+)-normal-[\w-]+\.woff2$/, 'theme $1 $2'))
+    expect(named.sort()).toEqual(['400:common', '400:slide-1', '700:common', '700:slide-1', 'theme latin 400', 'theme latin 700'])
     // Before any script: the title (bold) and the subtitle (regular) are drawn in the web font's faces alone.
     for (const selector of ['.slidev-page-1 h1', '.slidev-page-1 h2']) expect(await fontsOf(page, selector)).toEqual([expect.stringMatching(/Noto Serif SC.*\(web\)/)])
     const fetched = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
-        .filter((e) => e.name.includes('deck-serif-sc'))
+        .filter((e) => e.name.includes('deck-serif-sc') || e.name.includes('noto-serif-'))
         .map((e) => ({ href: e.name, bytes: (e as PerformanceResourceTiming).encodedBodySize })),
     )
     expect(fetched.map((f) => f.href).sort()).toEqual(preloaded.sort())
@@ -153,6 +155,16 @@ test.describe('the Chinese font, cut to the page', () => {
     expect(await page.evaluate(() => [...new Set([...document.fonts].filter((f) => f.family.includes('Deck Serif SC')).map((f) => f.display))])).toEqual(['block'])
     release()
     await ready(page)
+    // The app's script was asked for only once every face the slide preloads was in (src/boot/paint-first.ts).
+    const order = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      return {
+        facesIn: Math.max(...entries.filter((e) => e.name.endsWith('.woff2') && e.initiatorType === 'link').map((e) => e.responseEnd)),
+        scripts: entries.filter((e) => e.name.endsWith('.js')).map((e) => e.startTime),
+      }
+    })
+    expect(order.scripts.length).toBeGreaterThan(3)
+    expect(Math.min(...order.scripts)).toBeGreaterThanOrEqual(order.facesIn)
   })
 
   test('the next slide’s faces are in before its key: its text draws in them at once', async ({ page }) => {

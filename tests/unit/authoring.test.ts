@@ -1,11 +1,12 @@
 // Slidev's authoring features compiled by the plugin: math, line steps of code and math, block options, UnoCSS config.
 import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
 import { toHtml } from 'hast-util-to-html'
 import { slideHtml } from './helpers/slide-html'
 import { createGenerator } from '@unocss/core'
 import { analyzeSlide, highlightSlide, KATEX_CSS, type SlideCompileOptions } from '../../plugin/markdown/pipeline'
 import { parseCodeMeta } from '../../plugin/markdown/remark-block-meta'
-import { unoConfig } from '../../plugin/unocss/config'
+import { cannotBeUtility, unoConfig } from '../../plugin/unocss/config'
 import { highlightStepsOfLines, stepAt } from '../../shared/line-steps'
 
 const options: SlideCompileOptions = { total: 3, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent', deckDir: '/nonexistent', checkDiagrams: false }
@@ -100,5 +101,17 @@ describe('UnoCSS', () => {
     expect(css).toContain('.dark .text-red')
     expect(css).toContain('[mt-4=""]')
     expect(css).toContain('.bg-main')
+  })
+
+  it('sets aside the words no rule can match before trying the rules, and keeps every word that can be a utility', async () => {
+    for (const word of ['银行业务与货币创造', 'J["客户甲"]', 'useEffect(()', '[。钱庄资不抵债=""]', 'const{', "'a',", 'ChatGPT']) expect(cannotBeUtility(word), word).toBe(true)
+    for (const word of ['text-[#c0392b]', 'dark:(bg-[#121212] text-[#ddd])', '[b=""]', '[mt~="4"]', 'bg-$slidev-theme-primary', "content-['中文']", 'w-1/2', '!text-red', 'hover:op-80', 'font-[Noto_Serif]'])
+      expect(cannotBeUtility(word), word).toBe(false)
+    // The deck's own words: the same style sheet with and without the words set aside.
+    const deck = readFileSync(new URL('../../slides.md', import.meta.url), 'utf8')
+    const all = await (await createGenerator({ ...unoConfig(), blocklist: [] })).generate(deck)
+    const kept = await (await createGenerator(unoConfig())).generate(deck)
+    expect(kept.css).toBe(all.css)
+    expect(kept.matched.size).toBeGreaterThan(20)
   })
 })

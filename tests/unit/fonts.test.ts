@@ -81,4 +81,14 @@ describe('the pages’ fonts', () => {
     const sliceOf = (glyph: string) => slicing.slices.findIndex((s) => s.glyphs.includes(glyph))
     expect([...keys['400']![0]!].map(sliceOf)).toEqual(slicing.slideSlices[0])
   })
+
+  it('gives a slide’s page the rules of the faces it preloads, and the others in a style sheet that is off until the app loads', () => {
+    const head = fonts.pageHead(2)
+    const [, first = '', later = ''] = /^<style>(.*?)<\/style><style media="not all" data-deck-later-faces>(.*?)<\/style><script type="application\/json"/s.exec(head) ?? []
+    const urls = (css: string) => [...css.matchAll(/url\(([^)]+)\)/g)].map(([, url]) => url)
+    expect(urls(first).sort()).toEqual([...fonts.preloads(2)].sort())
+    expect(urls(later)).toHaveLength(fonts.faces.length - fonts.preloads(2).length)
+    expect([...urls(first), ...urls(later)].sort()).toEqual(fonts.faces.map((f) => f.url).sort())
+    expect(head).toContain(`id="${FONT_KEYS_ID}"`)
+  })
 })

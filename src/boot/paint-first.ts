@@ -1,0 +1,25 @@
+// A prerendered slide paints before the app is even fetched: the page's inline script asks for the app's modules once
+// the faces the slide preloads have arrived and a frame has shown the slide in them. Until then the slide's HTML,
+// styles and glyphs have the connection and the main thread to themselves; keys pressed meanwhile are held
+// (EARLY_KEYS_SCRIPT) and carried out once the app listens. The font faces the first frame does not use are turned
+// on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices through them.
+import { READER_MAX_WIDTH } from '../logic/reader'
+import { LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
+
+/**
+ * The inline script that loads the app (`entry`, with `modules` preloaded beside it) after the page's first painted
+ * frame. It starts at once when the page may open as the reader instead (asked for in the address, chosen before, or
+ * a narrow portrait window, read without forcing a layout: the app decides and moves there before anything else is
+ * drawn), when the page is hidden (no frame comes then), and when a face fails (the slide is drawn in the fallback).
+ */
+export function paintFirstScript(entry: string, modules: string[]): string {
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+  return `(function(){var started=false;function start(){if(started)return;started=true;var h=document.head;[].forEach.call(document.querySelectorAll('style[${LATER_FACES_ATTRIBUTE}]'),function(s){s.media='all'});${json(modules)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${json(entry)};h.appendChild(s)}
+var reader=/[?&]view=reader(&|$)/.test(location.search);try{reader=reader||/reader/.test(localStorage.getItem('slidev-view')||'')}catch(e){}
+if(reader||matchMedia('(max-width:${READER_MAX_WIDTH - 0.02}px) and (orientation:portrait)').matches||document.hidden)return start();
+document.addEventListener('visibilitychange',start);
+function painted(){requestAnimationFrame(function(){setTimeout(start,0)})}
+var faces=[].slice.call(document.querySelectorAll('link[rel="preload"][as="font"]')),waiting=faces.length;
+function arrived(){if(--waiting===0)(document.fonts?document.fonts.ready:Promise.resolve()).then(painted,start)}
+if(!waiting)painted();else faces.forEach(function(l){l.addEventListener('load',arrived);l.addEventListener('error',start)})})()`
+}

@@ -1,0 +1,105 @@
+// A prerendered slide's page (plugin/prerender.ts pageHtml, src/boot/paint-first.ts): its HTML carries the slide, its
+// styles and its faces; the app's modules are asked for by an inline script once the slide has painted.
+import { describe, expect, it } from 'vitest'
+import { runInNewContext } from 'node:vm'
+import { pageHtml, type PageScripts } from '../../plugin/prerender'
+import { paintFirstScript } from '../../src/boot/paint-first'
+import { LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
+
+const TEMPLATE = [
+  '<!doctype html><html lang="zh-CN"><head><title>Slides</title>',
+  '<script type="module" crossorigin src="/assets/index-a.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/react-b.js">',
+  '<link rel="modulepreload" crossorigin href="/assets/router-c.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/index-d.css">',
+  '</head><body><div id="app"></div></body></html>',
+].join('\n')
+const SCRIPTS: PageScripts = { earlyKeys: 'window.__keys=1', paintFirst: paintFirstScript }
+const page = { url: '/5', file: '5/index.html', no: 5 }
+
+describe('a prerendered slide page', () => {
+  it('holds the slide, its styles and faces, and no script tag of the app: the loader names the entry and every module', () => {
+    const html = pageHtml(TEMPLATE, page, '<div class="slidev-page-5">第五页</div>', '第五页 - 银行', ['/assets/5-e.js', '/assets/katex-f.css'], [{ file: 'assets/index-d.css', css: 'a{color:red}' }], '/', SCRIPTS, ['/assets/deck-serif-sc-400-slide-5.woff2'])
+    expect(html).not.toMatch(/<script type="module"/)
+    expect(html).not.toMatch(/rel="modulepreload"/)
+    expect(html).toContain('<title>第五页 - 银行</title>')
+    expect(html).toContain('<div id="app" data-prerendered="/5"><div class="slidev-page-5">第五页</div></div>')
+    expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/deck-serif-sc-400-slide-5.woff2"><script>window.__keys=1</script><script>')
+    expect(html).toContain('"/assets/index-a.js"')
+    expect(html).toContain('["/assets/react-b.js","/assets/router-c.js","/assets/5-e.js"]')
+    expect(html).toContain('<style data-from="assets/index-d.css">a{color:red}</style>')
+  })
+
+  it('says what is wrong with a template that has no entry script', () => {
+    expect(() => pageHtml(TEMPLATE.replace(/<script type="module"[^>]*><\/script>/, ''), page, '', '', [], [], '/', SCRIPTS)).toThrow(/no module script/)
+  })
+})
+
+/** Runs the loader in a stand-in page: its font preloads, a window of a size, frames on demand. */
+function loadPage({ faces = 2, portrait = false, search = '', stored = null as string | null, hidden = false } = {}) {
+  const listeners = new Map<object, Record<string, () => void>>()
+  const links = Array.from({ length: faces }, () => ({}))
+  const added: { tag: string; rel?: string; href?: string; src?: string; type?: string }[] = []
+  const frames: (() => void)[] = []
+  const timers: (() => void)[] = []
+  const laterFaces = { media: 'not all' }
+  const on = (target: object) => (type: string, fn: () => void) => listeners.set(target, { ...listeners.get(target), [type]: fn })
+  for (const link of links) Object.assign(link, { addEventListener: on(link) })
+  const document = {
+    hidden,
+    head: { appendChild: (el: (typeof added)[number]) => added.push(el) },
+    createElement: (tag: string) => ({ tag }),
+    querySelectorAll: (selector: string) => (selector.includes(LATER_FACES_ATTRIBUTE) ? [laterFaces] : links),
+    addEventListener: on(listeners),
+    fonts: { ready: Promise.resolve() },
+  }
+  runInNewContext(paintFirstScript('/assets/index.js', ['/assets/a.js']), {
+    document,
+    location: { search },
+    localStorage: { getItem: () => stored },
+    matchMedia: () => ({ matches: portrait }),
+    requestAnimationFrame: (fn: () => void) => frames.push(fn),
+    setTimeout: (fn: () => void) => timers.push(fn),
+    Promise,
+  })
+  const flush = async () => {
+    await new Promise((r) => setImmediate(r))
+    while (frames.length || timers.length) {
+      frames.splice(0).forEach((fn) => fn())
+      timers.splice(0).forEach((fn) => fn())
+      await new Promise((r) => setImmediate(r))
+    }
+  }
+  return { added, laterFaces, flush, fire: (index: number, type: 'load' | 'error') => listeners.get(links[index]!)![type]!() }
+}
+
+describe('the paint-first loader', () => {
+  it('asks for the app once every preloaded face has arrived and a frame has shown them, later faces first', async () => {
+    const page = loadPage()
+    await page.flush()
+    expect(page.added).toEqual([])
+    page.fire(0, 'load')
+    await page.flush()
+    expect(page.added).toEqual([])
+    page.fire(1, 'load')
+    await page.flush()
+    expect(page.laterFaces.media).toBe('all')
+    expect(page.added.map((el) => el.href ?? el.src)).toEqual(['/assets/a.js', '/assets/index.js'])
+    expect(page.added.map((el) => el.rel ?? el.type)).toEqual(['modulepreload', 'module'])
+  })
+
+  it('starts at once where the page may open as the reader, or is hidden, or a face fails', async () => {
+    for (const options of [{ portrait: true }, { search: '?view=reader' }, { stored: '"reader"' }, { hidden: true }]) {
+      const page = loadPage(options)
+      expect(page.added.length, JSON.stringify(options)).toBe(2)
+    }
+    const failing = loadPage()
+    failing.fire(1, 'error')
+    expect(failing.added.length).toBe(2)
+    // A page with no face to wait for waits for its first frame.
+    const bare = loadPage({ faces: 0 })
+    expect(bare.added.length).toBe(0)
+    await bare.flush()
+    expect(bare.added.length).toBe(2)
+  })
+})
