@@ -8,6 +8,7 @@ import deckSync from './plugin/sync.ts'
 import prerender from './plugin/prerender.ts'
 import deckUnoCSS from './plugin/unocss/index.ts'
 import compress from './plugin/compress.ts'
+import vendor from './plugin/vendor.ts'
 
 /** `DECK_SINGLE_FILE=1`: the build the one-file HTML export inlines (scripts/export/html.ts). */
 const singleFile = Boolean(process.env.DECK_SINGLE_FILE)
@@ -19,7 +20,8 @@ const deckClient = { find: /^@deck\/client$/, replacement: fileURLToPath(new URL
 
 export default defineConfig(({ command }) => ({
   // react-router's package exports only its development build to browsers; the static build takes the production one.
-  // Mermaid's own minified ES build (split per diagram type) saves the build from re-bundling and minifying 3 MB.
+  // Mermaid's own minified ES build (split per diagram type) is copied into the build as it is (plugin/vendor.ts) and
+  // loaded from there: the bundler never re-bundles and minifies its 3.6 MB.
   resolve:
     command === 'build'
       ? {
@@ -31,13 +33,13 @@ export default defineConfig(({ command }) => ({
               find: /^mermaid$/,
               replacement: singleFile
                 ? fileURLToPath(new URL('./src/features/diagrams/mermaid-offline.ts', import.meta.url))
-                : fileURLToPath(new URL('./node_modules/mermaid/dist/mermaid.esm.min.mjs', import.meta.url)),
+                : fileURLToPath(new URL('./src/features/diagrams/mermaid-vendor.ts', import.meta.url)),
             },
           ],
         }
       : { alias: [deckClient] },
   // The one-file build is inlined by the export: nothing to precompress.
-  plugins: [deck(), prerender(), deckUnoCSS(), drawings(), deckSync(), react(), ...(singleFile ? [] : [compress()])],
+  plugins: [deck(), prerender(), deckUnoCSS(), drawings(), deckSync(), react(), ...(singleFile ? [] : [vendor(), compress()])],
   // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would
   // rewrite the other's dependencies under a running page and force it to reload.
   cacheDir: process.env.DECK_VITE_CACHE || 'node_modules/.vite',

@@ -7,7 +7,7 @@ const laps: [string, number, number][] = []
 /** Ends the phase called `name` now. */
 export function lap(name: string): void {
   const now = performance.now()
-  laps.push([name, now - last, process.memoryUsage().rss])
+  laps.push([name, now - last, process.memoryUsage().rss]); if (process.env.DECK_BUILD_MEM) { const m = process.memoryUsage(); console.log(name, Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 2 ** 20)]))) }
   last = now
 }
 

@@ -19,6 +19,9 @@ const MIN_SAVING = 0.1
  */
 const BROTLI_QUALITY = 5
 
+/** Files compressed at a time: two per libuv thread (each file's brotli and gzip run side by side). */
+const AT_ONCE = 4
+
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
@@ -37,19 +40,24 @@ export async function precompress(dir: string): Promise<{ files: number; bytes: 
   const files = compressibleFiles(resolve(dir))
   let bytes = 0
   let brotliBytes = 0
-  // zlib's asynchronous calls run on libuv's threads: every core compresses.
+  // zlib's asynchronous calls run on libuv's threads: every core compresses. A few files at a time keep the threads
+  // busy; all 1,600 at once held every file's compressor state together (200 MB more at the build's peak).
+  const compressOne = async (file: string) => {
+    const content = readFileSync(file)
+    const [br, gz] = await Promise.all([
+      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+      gzipAsync(content, { level: 9 }),
+    ])
+    bytes += content.length
+    const worth = (variant: Buffer) => variant.length <= content.length * (1 - MIN_SAVING)
+    if (worth(br)) writeFileSync(`${file}.br`, br)
+    if (worth(gz)) writeFileSync(`${file}.gz`, gz)
+    brotliBytes += worth(br) ? br.length : content.length
+  }
+  const queue = [...files]
   await Promise.all(
-    files.map(async (file) => {
-      const content = readFileSync(file)
-      const [br, gz] = await Promise.all([
-        brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-        gzipAsync(content, { level: 9 }),
-      ])
-      bytes += content.length
-      const worth = (variant: Buffer) => variant.length <= content.length * (1 - MIN_SAVING)
-      if (worth(br)) writeFileSync(`${file}.br`, br)
-      if (worth(gz)) writeFileSync(`${file}.gz`, gz)
-      brotliBytes += worth(br) ? br.length : content.length
+    Array.from({ length: AT_ONCE }, async () => {
+      for (let file = queue.shift(); file !== undefined; file = queue.shift()) await compressOne(file)
     }),
   )
   return { files: files.length, bytes, brotliBytes }

@@ -99,8 +99,9 @@ export interface DeckFonts {
   /** What goes in the head of a page the app draws (presenter, print, a host's fallback): the rules and the per-slide keys. */
   head: string
   /**
-   * What goes in slide `no`'s prerendered page: the rules of the faces it preloads, the others in a style sheet that
-   * matches no medium (its faces are not set up before the first frame; the app's loader turns it on), the keys.
+   * What goes in slide `no`'s prerendered page: every face's rule in the deck's one faces style sheet, linked for no
+   * medium (fetched at the lowest priority, never holding the first frame; the page's loader turns it on before the
+   * app starts); the rules of the faces it preloads; the keys.
    */
   pageHead(no: number): string
   /** The faces slide `no`'s page preloads: its slices, in the weights its text is drawn in. */
@@ -144,14 +145,18 @@ export function emitDeckFonts(dist: string, base: string, slicing: FontSlicing, 
     const slices = wanted[no - 1]
     return slices ? faces.filter((face) => slices[face.weight]?.includes(face.slice)) : []
   }
+  const allFaces = fontFaceCss(faces)
+  // One file for every page (cached once), rather than 26 KB of rules in each of them.
+  const sheet = `assets/deck-serif-sc-faces-${createHash('sha256').update(allFaces).digest('hex').slice(0, 8)}.css`
+  if (faces.length) writeFileSync(join(dist, sheet), allFaces)
   return {
     faces,
-    head: faces.length ? `<style>${fontFaceCss(faces)}</style>${keysScript}` : '',
+    head: faces.length ? `<style>${allFaces}</style>${keysScript}` : '',
     pageHead: (no) => {
       if (!faces.length) return ''
-      const first = preloaded(no)
-      const later = faces.filter((face) => !first.includes(face))
-      return `<style>${fontFaceCss(first)}</style><style media="not all" ${LATER_FACES_ATTRIBUTE}>${fontFaceCss(later)}</style>${keysScript}`
+      // The page's own faces come after the sheet: where both have a face for a character, the page's (loaded with
+      // the page) is the one drawn, and the sheet's copy is never loaded again.
+      return `<link rel="stylesheet" href="${base}${sheet}" media="not all" ${LATER_FACES_ATTRIBUTE}><style>${fontFaceCss(preloaded(no))}</style>${keysScript}`
     },
     preloads: (no) => preloaded(no).map((face) => face.url),
   }

@@ -144,7 +144,7 @@ export default function prerenderPlugin(): Plugin {
       order: 'pre',
       handler(id) {
         // Drawn only in the browser: the Node build leaves them out instead of bundling megabytes it never runs.
-        if (this.environment.name === 'ssr' && (id === 'mermaid' || id === 'drauu' || id.endsWith('mermaid.esm.min.mjs'))) return { id, external: true }
+        if (this.environment.name === 'ssr' && (id === 'mermaid' || id === 'drauu' || /mermaid(\.esm\.min\.mjs|-vendor\.ts)$/.test(id))) return { id, external: true }
       },
     },
     configurePreviewServer(server) {

@@ -1,8 +1,8 @@
 // A prerendered slide paints before the app is even fetched: the page's inline script asks for the app's modules once
 // the faces the slide preloads have arrived and a frame has shown the slide in them. Until then the slide's HTML,
 // styles and glyphs have the connection and the main thread to themselves; keys pressed meanwhile are held
-// (EARLY_KEYS_SCRIPT) and carried out once the app listens. The font faces the first frame does not use are turned
-// on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices through them.
+// (EARLY_KEYS_SCRIPT) and carried out once the app listens. The deck's faces style sheet, linked for no medium, is
+// turned on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices through its rules.
 import { READER_MAX_WIDTH } from '../logic/reader'
 import { LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
 
@@ -14,7 +14,7 @@ import { LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
  */
 export function paintFirstScript(entry: string, modules: string[]): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
-  return `(function(){var started=false;function start(){if(started)return;started=true;var h=document.head;[].forEach.call(document.querySelectorAll('style[${LATER_FACES_ATTRIBUTE}]'),function(s){s.media='all'});${json(modules)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${json(entry)};h.appendChild(s)}
+  return `(function(){var started=false;function start(){if(started)return;started=true;var h=document.head;[].forEach.call(document.querySelectorAll('[${LATER_FACES_ATTRIBUTE}]'),function(s){s.media='all'});${json(modules)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${json(entry)};h.appendChild(s)}
 var reader=/[?&]view=reader(&|$)/.test(location.search);try{reader=reader||/reader/.test(localStorage.getItem('slidev-view')||'')}catch(e){}
 if(reader||matchMedia('(max-width:${READER_MAX_WIDTH - 0.02}px) and (orientation:portrait)').matches||document.hidden)return start();
 document.addEventListener('visibilitychange',start);

@@ -143,12 +143,16 @@ test.describe('the Chinese font, cut to the page', () => {
     expect(named.sort()).toEqual(['400:common', '400:slide-1', '700:common', '700:slide-1', 'theme latin 400', 'theme latin 700'])
     // Before any script: the title (bold) and the subtitle (regular) are drawn in the web font's faces alone.
     for (const selector of ['.slidev-page-1 h1', '.slidev-page-1 h2']) expect(await fontsOf(page, selector)).toEqual([expect.stringMatching(/Noto Serif SC.*\(web\)/)])
-    const fetched = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => e.name.includes('deck-serif-sc') || e.name.includes('noto-serif-'))
-        .map((e) => ({ href: e.name, bytes: (e as PerformanceResourceTiming).encodedBodySize })),
-    )
+    // Each face once (with a route in place Chromium keeps no cache: the faces sheet, turned on before the app starts,
+    // asks again for the faces the page already has, which a real load takes from the memory cache).
+    const fetched = await page.evaluate(() => [
+      ...new Map(
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('.woff2') && (e.name.includes('deck-serif-sc') || e.name.includes('noto-serif-')))
+          .map((e) => [e.name, { href: e.name, bytes: (e as PerformanceResourceTiming).encodedBodySize }]),
+      ).values(),
+    ])
     expect(fetched.map((f) => f.href).sort()).toEqual(preloaded.sort())
     expect(fetched.reduce((sum, f) => sum + f.bytes, 0)).toBeGreaterThan(0)
     expect(fetched.reduce((sum, f) => sum + f.bytes, 0)).toBeLessThan(120 * 1024)
@@ -156,13 +160,12 @@ test.describe('the Chinese font, cut to the page', () => {
     release()
     await ready(page)
     // The app's script was asked for only once every face the slide preloads was in (src/boot/paint-first.ts).
-    const order = await page.evaluate(() => {
+    const order = await page.evaluate((faces) => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
-      return {
-        facesIn: Math.max(...entries.filter((e) => e.name.endsWith('.woff2') && e.initiatorType === 'link').map((e) => e.responseEnd)),
-        scripts: entries.filter((e) => e.name.endsWith('.js')).map((e) => e.startTime),
-      }
-    })
+      // Each preloaded face's first arrival (later entries are the faces sheet's copies and the app's own loads).
+      const arrivals = faces.map((href) => Math.min(...entries.filter((e) => e.name === href).map((e) => e.responseEnd)))
+      return { facesIn: Math.max(...arrivals), scripts: entries.filter((e) => e.name.endsWith('.js')).map((e) => e.startTime) }
+    }, preloaded)
     expect(order.scripts.length).toBeGreaterThan(3)
     expect(Math.min(...order.scripts)).toBeGreaterThanOrEqual(order.facesIn)
   })

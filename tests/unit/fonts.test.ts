@@ -82,13 +82,15 @@ describe('the pages’ fonts', () => {
     expect([...keys['400']![0]!].map(sliceOf)).toEqual(slicing.slideSlices[0])
   })
 
-  it('gives a slide’s page the rules of the faces it preloads, and the others in a style sheet that is off until the app loads', () => {
+  it('gives a slide’s page the rules of the faces it preloads, after a link to the deck’s faces sheet that is off until the app loads', () => {
     const head = fonts.pageHead(2)
-    const [, first = '', later = ''] = /^<style>(.*?)<\/style><style media="not all" data-deck-later-faces>(.*?)<\/style><script type="application\/json"/s.exec(head) ?? []
+    const [, href = '', own = ''] = /^<link rel="stylesheet" href="([^"]+)" media="not all" data-deck-later-faces><style>(.*?)<\/style><script type="application\/json"/s.exec(head) ?? []
     const urls = (css: string) => [...css.matchAll(/url\(([^)]+)\)/g)].map(([, url]) => url)
-    expect(urls(first).sort()).toEqual([...fonts.preloads(2)].sort())
-    expect(urls(later)).toHaveLength(fonts.faces.length - fonts.preloads(2).length)
-    expect([...urls(first), ...urls(later)].sort()).toEqual(fonts.faces.map((f) => f.url).sort())
+    expect(urls(own).sort()).toEqual([...fonts.preloads(2)].sort())
+    expect(href).toMatch(/^\/assets\/deck-serif-sc-faces-[0-9a-f]{8}\.css$/)
+    // One sheet for every page, with every face's rule.
+    expect(fonts.pageHead(3)).toContain(href)
+    expect(urls(readFileSync(join(dist, href.slice(1)), 'utf8')).sort()).toEqual(fonts.faces.map((f) => f.url).sort())
     expect(head).toContain(`id="${FONT_KEYS_ID}"`)
   })
 })
