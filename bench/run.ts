@@ -40,30 +40,24 @@ function run(command: string, commandArgs: string[], env: Record<string, string>
   })
 }
 
-async function benchBuild() {
-  console.log(`build (${entry})`)
+/** Runs of each build: machine noise on two cores moves one build by a second; the median of three holds. */
+const BUILD_RUNS = 3
+
+/** One build under GNU time: its wall time and peak memory (maximum resident set size, reported in KB on stderr). */
+async function timedBuild(command: string, commandArgs: string[], env: Record<string, string>, cwd: string) {
   const started = performance.now()
-  // GNU time reports the build's peak memory (maximum resident set size, in KB) on stderr. Vite's own command, as
-  // `npm run build` runs it (and as Slidev's is run below), without npx's second or so of looking it up.
-  const vite = join(root, 'node_modules', '.bin', 'vite')
-  const { stderr } = await run('/usr/bin/time', ['-f', '__MAXRSS__%M', vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { SLIDES_ENTRY: entry })
-  record('build.wallMs', performance.now() - started, 'ms')
-  const kb = Number(/__MAXRSS__(\d+)/.exec(stderr)?.[1] ?? 0)
-  if (kb) record('build.peakMemoryMB', kb / 1024, 'MB')
+  const { stderr } = await run('/usr/bin/time', ['-f', '__MAXRSS__%M', command, ...commandArgs], env, cwd)
+  return { ms: performance.now() - started, mb: Number(/__MAXRSS__(\d+)/.exec(stderr)?.[1] ?? 0) / 1024 }
 }
 
-/**
- * Slidev building the same deck, when bench/peer is installed (`cd bench/peer && npm install`; never a dependency of
- * the project): its wall time and peak memory, and ours as ratios of them, measured in the same run.
- */
-async function benchPeer() {
+/** Slidev's command and the folder it builds the same deck in, when bench/peer is installed; null otherwise. */
+function peerBuild(): { slidev: string; deckDir: string } | null {
   const peer = resolve(root, 'bench/peer')
   const slidev = join(peer, 'node_modules', '.bin', 'slidev')
   if (!existsSync(slidev)) {
     console.log('peer: bench/peer is not installed (cd bench/peer && npm install): no Slidev figures')
-    return
+    return null
   }
-  console.log('peer: Slidev building the same deck')
   // Slidev finds the deck's theme beside the deck: the deck is copied next to the peer's node_modules.
   const deckDir = join(work, 'peer-deck')
   rmSync(deckDir, { recursive: true, force: true })
@@ -73,14 +67,32 @@ async function benchPeer() {
   symlinkSync(join(peer, 'node_modules'), join(deckDir, 'node_modules'))
   const publicDir = join(dirname(resolve(root, entry)), 'public')
   if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'))
-  const started = performance.now()
-  const { stderr } = await run('/usr/bin/time', ['-f', '__MAXRSS__%M', slidev, 'build', 'slides.md', '--out', join(work, 'peer-dist')], {}, deckDir)
-  record('peer.build.wallMs', performance.now() - started, 'ms (Slidev)')
-  const kb = Number(/__MAXRSS__(\d+)/.exec(stderr)?.[1] ?? 0)
-  if (kb) record('peer.build.peakMemoryMB', kb / 1024, 'MB (Slidev)')
-  if (results['build.wallMs']) record('build.wallToSlidev', results['build.wallMs'].value / results['peer.build.wallMs']!.value, "× Slidev's build time")
-  if (results['build.peakMemoryMB'] && results['peer.build.peakMemoryMB'])
-    record('build.memoryToSlidev', results['build.peakMemoryMB'].value / results['peer.build.peakMemoryMB'].value, "× Slidev's peak memory")
+  return { slidev, deckDir }
+}
+
+/**
+ * The deck's build (Vite's own command, as `npm run build` runs it), and with `peer` Slidev building the same deck
+ * (bench/peer, never a dependency of the project): the two take turns, three times each, so that whatever else the
+ * machine does weighs on both; each figure is the median of its runs, and ours is given as ratios of Slidev's.
+ */
+async function benchBuilds(withPeer: boolean) {
+  console.log(`build (${entry})${withPeer ? ', taking turns with Slidev' : ''}`)
+  const peer = withPeer ? peerBuild() : null
+  const vite = join(root, 'node_modules', '.bin', 'vite')
+  const ours: { ms: number; mb: number }[] = []
+  const theirs: { ms: number; mb: number }[] = []
+  for (let i = 0; i < BUILD_RUNS; i++) {
+    ours.push(await timedBuild(vite, ['build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { SLIDES_ENTRY: entry }, root))
+    if (peer) theirs.push(await timedBuild(peer.slidev, ['build', 'slides.md', '--out', join(work, 'peer-dist')], {}, peer.deckDir))
+  }
+  const runs = (list: { ms: number }[]) => list.map((r) => round(r.ms / 1000, 1)).join(', ')
+  record('build.wallMs', median(ours.map((r) => r.ms)), `ms (median of ${BUILD_RUNS}: ${runs(ours)} s)`)
+  record('build.peakMemoryMB', median(ours.map((r) => r.mb)), 'MB')
+  if (!theirs.length) return
+  record('peer.build.wallMs', median(theirs.map((r) => r.ms)), `ms (Slidev, median of ${BUILD_RUNS}: ${runs(theirs)} s)`)
+  record('peer.build.peakMemoryMB', median(theirs.map((r) => r.mb)), 'MB (Slidev)')
+  record('build.wallToSlidev', results['build.wallMs']!.value / results['peer.build.wallMs']!.value, "× Slidev's build time")
+  record('build.memoryToSlidev', results['build.peakMemoryMB']!.value / results['peer.build.peakMemoryMB']!.value, "× Slidev's peak memory")
 }
 
 /** Bytes of one kind that arrived: as sent (raw) and gzipped (what a host that compresses sends). */
@@ -341,10 +353,7 @@ function checkBudgets() {
 }
 
 mkdirSync(work, { recursive: true })
-if (wanted('build') || !existsSync(join(dist, 'index.html'))) {
-  await benchBuild()
-}
-if (wanted('peer')) await benchPeer()
+if (wanted('build') || wanted('peer') || !existsSync(join(dist, 'index.html'))) await benchBuilds(wanted('peer'))
 const browser = await launchChromium().catch((error: Error) => {
   // No browser: the finder's one line says what was tried and how to install one.
   console.error(error.message)
