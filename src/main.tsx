@@ -1,7 +1,7 @@
 // Boots the deck in the browser. A build's play page arrives prerendered (src/prerender.tsx): the slide is already
 // on screen, and the app hydrates it in place once its module is here. Any other page (presenter, print, reader, a
 // page the host answered with another page's HTML, every page under `npm run dev`) is rendered here.
-// Keys pressed before the app listens are held and carried out then.
+// Keys pressed and buttons clicked before the app listens are held and carried out then.
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter, HashRouter } from 'react-router-dom'
 import type { ReactNode } from 'react'
@@ -64,6 +64,7 @@ async function boot() {
   if (hydrate && (path === '/' || path === '')) history.replaceState(history.state, '', `${base}1${search}${location.hash}`)
   if (slidesFirst) await loadSlide(entry.no)
   const events: BootEvents = { listening: () => keys?.release() }
+  keys?.hydrating()
   if (hydrate) {
     // The first render must equal the HTML, which was made with default preferences; the stored ones apply right
     // after, before the browser paints again.

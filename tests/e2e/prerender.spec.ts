@@ -84,6 +84,21 @@ test('keys pressed before the app has hydrated are carried out once it has', asy
   await expect(page.locator('.slidev-page-2[data-loaded="true"]')).toBeVisible()
 })
 
+test('a button clicked before the app has hydrated is carried out once it has, in order with the keys', async ({ page }) => {
+  const release = await holdApp(page)
+  await page.goto('/1', { waitUntil: 'commit' })
+  // The navigation bar is in the HTML: its buttons can be clicked before the app is even fetched.
+  await page.getByTestId('nav-overview').click({ force: true })
+  await page.keyboard.press('Escape')
+  await page.getByTestId('nav-goto').click({ force: true })
+  await expect(page.locator('[role="dialog"]')).toHaveCount(0)
+  release()
+  await ready(page)
+  // The overview opened and closed again (Escape came after it); goto is open.
+  await expect(page.locator('#slidev-goto-dialog')).toBeVisible()
+  await expect(page.locator('.slidev-overview-grid')).toHaveCount(0)
+})
+
 test('the root is slide 1, and other pages (presenter, print, a query, unknown) are rendered by the app', async ({ page }) => {
   const problems = problemsOf(page)
   await page.goto('/')

@@ -251,7 +251,7 @@ test.describe('the article', () => {
     await expect(page.locator('#slide-44 .deck-mermaid')).toHaveAttribute('data-state', 'loading')
     // Let the page sit: nothing near slide 1 has a diagram.
     await page.waitForLoadState('networkidle')
-    const mermaidCode = (url: string) => /\/assets\/(mermaid\.(core|esm)|\w+Diagram-|cytoscape|dagre)/.test(url)
+    const mermaidCode = (url: string) => /\/assets\/(vendor\/mermaid\/|mermaid\.(core|esm)|\w+Diagram-|cytoscape|dagre)/.test(url)
     expect(requested.filter(mermaidCode)).toEqual([])
     await page.keyboard.press('Shift')
     await page.locator('#slide-44').evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
