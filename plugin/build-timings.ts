@@ -1,5 +1,6 @@
-// Where a build's time goes: `DECK_BUILD_TIMINGS=1 npm run build` prints each phase's wall time, and the process's
-// memory as it ends, at the end (the README's account of the build is made from it). Phases are laps of one clock that starts with the build.
+// Where a build's time goes: `DECK_BUILD_TIMINGS=1 npm run build` prints, at the end, each phase's wall time and the
+// process's memory as it ends (the README's account of the build is made from it). Phases are laps of one clock that
+// starts when the config loads.
 const started = performance.now()
 let last = started
 const laps: [string, number, number][] = []
@@ -7,7 +8,7 @@ const laps: [string, number, number][] = []
 /** Ends the phase called `name` now. */
 export function lap(name: string): void {
   const now = performance.now()
-  laps.push([name, now - last, process.memoryUsage().rss]); if (process.env.DECK_BUILD_MEM) { const m = process.memoryUsage(); console.log(name, Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 2 ** 20)]))) }
+  laps.push([name, now - last, process.memoryUsage().rss])
   last = now
 }
 

@@ -39,8 +39,8 @@ export interface PrerenderEntry {
 
 /** The inline scripts a slide's page carries in its <head>. */
 export interface PageScripts {
-  earlyKeys: string
-  paintFirst: (entry: string, modules: string[]) => string
+  earlyKeys: PrerenderEntry['EARLY_KEYS_SCRIPT']
+  paintFirst: PrerenderEntry['paintFirstScript']
 }
 
 export interface PrerenderedPage {

@@ -17,7 +17,7 @@ export function paintFirstScript(entry: string, modules: string[]): string {
   return `(function(){var started=false;function start(){if(started)return;started=true;var h=document.head;[].forEach.call(document.querySelectorAll('[${LATER_FACES_ATTRIBUTE}]'),function(s){s.media='all'});${json(modules)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${json(entry)};h.appendChild(s)}
 var reader=/[?&]view=reader(&|$)/.test(location.search);try{reader=reader||/reader/.test(localStorage.getItem('slidev-view')||'')}catch(e){}
 if(reader||matchMedia('(max-width:${READER_MAX_WIDTH - 0.02}px) and (orientation:portrait)').matches||document.hidden)return start();
-document.addEventListener('visibilitychange',start);
+document.addEventListener('visibilitychange',start,{once:true});
 function painted(){requestAnimationFrame(function(){setTimeout(start,0)})}
 var faces=[].slice.call(document.querySelectorAll('link[rel="preload"][as="font"]')),waiting=faces.length;
 function arrived(){if(--waiting===0)(document.fonts?document.fonts.ready:Promise.resolve()).then(painted,start)}
