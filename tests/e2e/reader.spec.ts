@@ -141,6 +141,29 @@ for (const viewport of [PHONE, LAPTOP]) {
       expect(width).toBeGreaterThan(Math.min(viewport.width, 704) - 40)
     })
 
+    test('opens deep in the deck exactly at its slide, with diagrams above still being drawn, in both schemes', async ({ browser }) => {
+      // The page's scroll to #slide-44 on load is instant: a glide of 30,000 px that started early ended a slide short
+      // as the pictures and diagrams above grew the page. Each load is a cold one, in a context of its own.
+      for (const colorScheme of ['light', 'dark', 'light', 'dark'] as const) {
+        const context = await browser.newContext({ viewport, colorScheme })
+        const page = await context.newPage()
+        await openReader(page, viewport === PHONE ? '/44' : '/44?view=reader')
+        await expect(page.locator('#slide-44 .deck-mermaid[data-state="rendered"]')).toHaveCount(1, { timeout: 20_000 })
+        await expectReadingAt(page, 44)
+        // Gliding is for the reader's own moves once the app runs.
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth')
+        await context.close()
+      }
+      // Before any script (here: none at all), the page's scroll to its slide is instant, so it lands on the slide.
+      const context = await browser.newContext({ viewport, javaScriptEnabled: false })
+      const page = await context.newPage()
+      await page.goto(`${deckURL}/reader/#slide-44`)
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto')
+      await expect.poll(() => sectionTop(page, 44)).toBeLessThan(72)
+      expect(await sectionTop(page, 44)).toBeGreaterThan(-2)
+      await context.close()
+    })
+
     test('opens at slide 47 and the address follows the slide being read', async ({ page }) => {
       await openReader(page, '/47?view=reader')
       await expectReadingAt(page, 47)
