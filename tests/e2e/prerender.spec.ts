@@ -64,7 +64,12 @@ test('the page drawn from its HTML is the page after hydration, pixel for pixel'
   const release = await holdApp(page)
   await page.goto(`${deckURL}/5`, { waitUntil: 'commit' })
   await expect(page.locator('.slidev-page-5')).toBeVisible()
-  await page.evaluate(() => document.fonts.ready)
+  // Its text is drawn (its faces block until they are in; `document.fonts.ready` may resolve before layout asks for them).
+  await page.waitForFunction(() => {
+    const slide = document.querySelector('.slidev-page-5')
+    const heading = slide?.querySelector('h1, h2')?.textContent ?? ''
+    return Boolean(slide?.textContent) && document.fonts.check('400 16px "Deck Serif SC"', slide!.textContent!) && document.fonts.check('700 16px "Deck Serif SC"', heading) && document.fonts.status === 'loaded'
+  })
   const before = await page.screenshot()
   release()
   await ready(page)
