@@ -1,6 +1,7 @@
 // Prerendered pages (plugin/prerender.ts, src/main.tsx): every slide is HTML before any script, the app hydrates it
 // without a visible change or a warning, keys pressed before then are carried out, and without JavaScript the
 // slides still show and their links still move.
+import { writeFileSync } from 'node:fs'
 import { test, expect, type Page, type Route, type ConsoleMessage } from '@playwright/test'
 import { deckURL } from './servers'
 
@@ -64,17 +65,26 @@ test('the page drawn from its HTML is the page after hydration, pixel for pixel'
   const release = await holdApp(page)
   await page.goto(`${deckURL}/5`, { waitUntil: 'commit' })
   await expect(page.locator('.slidev-page-5')).toBeVisible()
-  // Its text is drawn (its faces block until they are in; `document.fonts.ready` may resolve before layout asks for them).
-  await page.waitForFunction(() => {
-    const slide = document.querySelector('.slidev-page-5')
-    const heading = slide?.querySelector('h1, h2')?.textContent ?? ''
-    return Boolean(slide?.textContent) && document.fonts.check('400 16px "Deck Serif SC"', slide!.textContent!) && document.fonts.check('700 16px "Deck Serif SC"', heading) && document.fonts.status === 'loaded'
+  // Every face its text is set in is loaded, and a frame has drawn it (`document.fonts.ready` may resolve before layout
+  // asks for a face, and the theme's Latin face swaps in rather than blocking).
+  await page.evaluate(async () => {
+    const texts = [...document.querySelectorAll('.slidev-page-5 *')].filter((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()))
+    await Promise.all(
+      texts.map((el) => {
+        const style = getComputedStyle(el)
+        return document.fonts.load(`${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`, el.textContent!)
+      }),
+    )
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
   })
   const before = await page.screenshot()
   release()
   await ready(page)
   await expect(page).toHaveURL(/\/5$/)
-  expect(await page.screenshot()).toEqual(before)
+  const after = await page.screenshot()
+  // On a difference, both pictures are kept beside the test's results to be looked at.
+  if (!after.equals(before)) for (const [name, shot] of Object.entries({ before, after })) writeFileSync(test.info().outputPath(`${name}.png`), shot)
+  expect(after.equals(before), 'the page changed when the app took over (see before.png and after.png)').toBe(true)
 })
 
 test('keys pressed before the app has hydrated are carried out once it has', async ({ page }) => {
