@@ -13,6 +13,32 @@ async function settle(page: Page) {
   await expect(page.locator('.deck-leave')).toHaveCount(0)
 }
 
+/**
+ * Records every class list the stage takes, from the page's start: a transition's classes last as long as its
+ * animation, which a loaded machine can run through before a locator's next poll.
+ */
+async function recordStageClasses(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { stageClasses: string[] }).stageClasses = [])
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const stages = record.type === 'attributes' ? [record.target as Element] : [...record.addedNodes].flatMap((n) => (n instanceof Element ? [n, ...n.querySelectorAll('.slidev-stage')] : []))
+        for (const el of stages) if (el.classList.contains('slidev-stage')) seen.push(el.className)
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true })
+  })
+}
+
+/** Waits until the stage has had every class of `classes` at once since the page opened (or since `from`). */
+async function stageHad(page: Page, classes: string[], from = 0) {
+  await expect
+    .poll(() => page.evaluate(([wanted, start]) => (window as unknown as { stageClasses: string[] }).stageClasses.slice(start as number).some((c) => (wanted as string[]).every((w) => c.split(' ').includes(w))), [classes, from] as const))
+    .toBe(true)
+}
+
+/** How many class lists the stage has had so far. */
+const stageChanges = (page: Page) => page.evaluate(() => (window as unknown as { stageClasses: string[] }).stageClasses.length)
+
 test.describe('routes', () => {
   test('empty and unknown paths go to /1', async ({ page }) => {
     for (const path of ['/', '/999', '/abc', '/1/2/3', '/0', '/-2']) {
@@ -141,12 +167,14 @@ test.describe('walking the deck', () => {
   })
 
   test('transitions run forward and reversed, and not with reduced motion', async ({ page }) => {
+    await recordStageClasses(page)
     await open(page, '/2?clicks=3')
     await page.keyboard.press('ArrowRight')
-    await expect(page.locator('.slidev-stage.transition-slide-left.forward')).toHaveCount(1)
+    await stageHad(page, ['transition-slide-left', 'forward'])
     await settle(page)
+    const before = await stageChanges(page)
     await page.keyboard.press('ArrowLeft')
-    await expect(page.locator('.slidev-stage.backward')).toHaveCount(1)
+    await stageHad(page, ['backward'], before)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await settle(page)
     await page.keyboard.press('ArrowRight')
@@ -175,6 +203,7 @@ test.describe('walking the deck', () => {
     await withApi.close()
 
     const without = await browser.newPage()
+    await recordStageClasses(without)
     const warnings: string[] = []
     without.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
     await without.addInitScript(() => {
@@ -183,7 +212,7 @@ test.describe('walking the deck', () => {
     await open(without, '/3')
     await without.keyboard.press('ArrowRight')
     await expect(without).toHaveURL(/\/4$/)
-    await expect(without.locator('.slidev-stage.transition-slide-left.forward')).toHaveCount(1)
+    await stageHad(without, ['transition-slide-left', 'forward'])
     expect(warnings).toContain('View transition is not supported in the browser, falling back to normal transition')
     await without.close()
   })
