@@ -9,6 +9,7 @@ import prerender from './plugin/prerender.ts'
 import deckUnoCSS from './plugin/unocss/index.ts'
 import compress from './plugin/compress.ts'
 import vendor from './plugin/vendor.ts'
+import outDir from './plugin/out-dir.ts'
 
 /** `DECK_SINGLE_FILE=1`: the build the one-file HTML export inlines (scripts/export/html.ts). */
 const singleFile = Boolean(process.env.DECK_SINGLE_FILE)
@@ -39,7 +40,7 @@ export default defineConfig(({ command }) => ({
         }
       : { alias: [deckClient] },
   // The one-file build is inlined by the export: nothing to precompress.
-  plugins: [deck(), prerender(), deckUnoCSS(), drawings(), deckSync(), react(), ...(singleFile ? [] : [vendor(), compress()])],
+  plugins: [outDir(), deck(), prerender(), deckUnoCSS(), drawings(), deckSync(), react(), ...(singleFile ? [] : [vendor(), compress()])],
   // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would
   // rewrite the other's dependencies under a running page and force it to reload.
   cacheDir: process.env.DECK_VITE_CACHE || 'node_modules/.vite',

@@ -1,6 +1,7 @@
 // Precompression: after the build (and the prerendered pages), writes a .br and a .gz beside every file worth
 // compressing, so a server sends them as they are (server/static.ts) instead of compressing on every request.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
@@ -18,6 +19,9 @@ const MIN_SAVING = 0.1
  * 12 s of CPU), and still smaller than gzip's best.
  */
 const BROTLI_QUALITY = 5
+
+/** gzip's level 6 (its default): 0.3 % larger than level 9 on this deck, in three quarters of the time. */
+const GZIP_LEVEL = 6
 
 /** Files compressed at a time: two per libuv thread (each file's brotli and gzip run side by side). */
 const AT_ONCE = 4
@@ -40,18 +44,18 @@ export async function precompress(dir: string): Promise<{ files: number; bytes: 
   const files = compressibleFiles(resolve(dir))
   let bytes = 0
   let brotliBytes = 0
-  // zlib's asynchronous calls run on libuv's threads: every core compresses. A few files at a time keep the threads
-  // busy; all 1,600 at once held every file's compressor state together (200 MB more at the build's peak).
+  // zlib's asynchronous calls and the file reads and writes run on libuv's threads: every core compresses, and the main
+  // thread never waits on the disk. A few files at a time keep the threads busy; all 1,600 at once held every file's
+  // compressor state together (200 MB more at the build's peak).
   const compressOne = async (file: string) => {
-    const content = readFileSync(file)
+    const content = await readFile(file)
     const [br, gz] = await Promise.all([
       brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-      gzipAsync(content, { level: 9 }),
+      gzipAsync(content, { level: GZIP_LEVEL }),
     ])
     bytes += content.length
     const worth = (variant: Buffer) => variant.length <= content.length * (1 - MIN_SAVING)
-    if (worth(br)) writeFileSync(`${file}.br`, br)
-    if (worth(gz)) writeFileSync(`${file}.gz`, gz)
+    await Promise.all([worth(br) && writeFile(`${file}.br`, br), worth(gz) && writeFile(`${file}.gz`, gz)])
     brotliBytes += worth(br) ? br.length : content.length
   }
   const queue = [...files]

@@ -131,7 +131,8 @@ export default function prerenderPlugin(): Plugin {
         builder: { sharedConfigBuild: true },
         environments: {
           ssr: {
-            build: { outDir: SERVER_OUT, emptyOutDir: true, copyPublicDir: false, ssr: true, rollupOptions: { input: { prerender: SERVER_ENTRY } } },
+            // One file: Node then loads one module instead of a chunk per slide, and the build writes one.
+            build: { outDir: SERVER_OUT, emptyOutDir: true, copyPublicDir: false, ssr: true, rolldownOptions: { input: { prerender: SERVER_ENTRY }, output: { codeSplitting: false } } },
           },
         },
       }
