@@ -1,0 +1,75 @@
+// Precompression's cache (plugin/compress.ts): what was compressed is kept by content, a rebuild takes it from there,
+// and the cache never holds a wrong or partial variant.
+import { describe, expect, it } from 'vitest'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { precompress } from '../../plugin/compress'
+
+const text = (word: string) => Array.from({ length: 400 }, (_, i) => `${word} ${i} 存款创造货币。`).join('\n')
+
+function build(files: Record<string, string>) {
+  const dist = mkdtempSync(join(tmpdir(), 'deck-compress-'))
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(join(dist, name, '..'), { recursive: true })
+    writeFileSync(join(dist, name), content)
+  }
+  return dist
+}
+
+/** Every variant beside a file decompresses to the file. */
+function expectVariantsOf(dist: string, names: string[]) {
+  for (const name of names) {
+    const original = readFileSync(join(dist, name))
+    expect(brotliDecompressSync(readFileSync(join(dist, `${name}.br`))).equals(original), name).toBe(true)
+    expect(gunzipSync(readFileSync(join(dist, `${name}.gz`))).equals(original), name).toBe(true)
+  }
+}
+
+describe('the compression cache', () => {
+  it('gives a rebuild the same variants without compressing again, and compresses only what changed', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'deck-compress-cache-'))
+    const first = build({ 'index.html': text('一'), 'assets/app.js': text('app'), '2/index.html': text('二') })
+    expect((await precompress(first, cache)).fromCache).toBe(0)
+    const second = build({ 'index.html': text('一'), 'assets/app.js': text('app'), '2/index.html': text('改过的二') })
+    const result = await precompress(second, cache)
+    expect(result.fromCache).toBe(2)
+    expectVariantsOf(second, ['index.html', 'assets/app.js', '2/index.html'])
+    expect(readFileSync(join(second, 'index.html.br')).equals(readFileSync(join(first, 'index.html.br')))).toBe(true)
+  })
+
+  it('keeps only what the last build used, and no partial write of a stopped build', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'deck-compress-cache-'))
+    await precompress(build({ 'a.js': text('a'), 'b.js': text('b') }), cache)
+    writeFileSync(join(cache, 'f00.br.123.part'), 'half a file')
+    await precompress(build({ 'a.js': text('a') }), cache)
+    expect(readdirSync(cache)).toHaveLength(2)
+    expect(readdirSync(cache).every((name) => /^[0-9a-f]{40}\.(br|gz)$/.test(name))).toBe(true)
+  })
+
+  it('never writes through a variant taken from the cache: a build into the same folder leaves the cache intact', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'deck-compress-cache-'))
+    const dist = build({ 'x.js': text('old') })
+    await precompress(dist, cache)
+    await precompress(dist, cache)
+    // Built again into the same folder (emptyOutDir off): x.js's old variants are the cache's own entry, which y.js,
+    // with x.js's old content, takes in the same build.
+    writeFileSync(join(dist, 'x.js'), text('new'))
+    writeFileSync(join(dist, 'y.js'), text('old'))
+    await precompress(dist, cache)
+    expectVariantsOf(dist, ['x.js', 'y.js'])
+    const again = build({ 'z.js': text('old') })
+    expect((await precompress(again, cache)).fromCache).toBe(1)
+    expectVariantsOf(again, ['z.js'])
+  })
+
+  it('works without a cache, and with a cache folder not there yet', async () => {
+    const dist = build({ 'index.html': text('一') })
+    expect((await precompress(dist)).fromCache).toBe(0)
+    expectVariantsOf(dist, ['index.html'])
+    const cache = join(mkdtempSync(join(tmpdir(), 'deck-compress-cache-')), 'not', 'yet')
+    await precompress(build({ 'index.html': text('一') }), cache)
+    expect(existsSync(cache)).toBe(true)
+  })
+})
