@@ -1,5 +1,12 @@
 // Finds broken mermaid diagrams at build time (spec.md section 8), so the build can warn with slide and line.
 // Mermaid parses in a worker thread; each check is a message and a promise, so no thread ever waits for one.
+// Mermaid's verdicts are kept by diagram text and mermaid version (node_modules/.cache/deck-diagram-checks.json): a
+// rebuild with the same diagrams never loads mermaid (a second of CPU and 90 MB at the build's peak).
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind } from '../../shared/diagram.ts'
 
@@ -22,7 +29,7 @@ export interface DiagramCheckAnswer {
   message?: string
 }
 
-type Verdict = Omit<DiagramCheckAnswer, 'id'>
+export type Verdict = Omit<DiagramCheckAnswer, 'id'>
 
 export interface DiagramChecker {
   /** What is wrong with a diagram's text, or null when mermaid can parse it (or when the check is unavailable). */
@@ -41,7 +48,77 @@ const ANSWER_MS = 10_000
  */
 const startWorker = () => new Worker(new URL('./mermaid-check-worker.mjs', import.meta.url), { execArgv: [] })
 
-export function createDiagramChecker(): DiagramChecker {
+/** Verdicts kept between processes; only mermaid's own answers go in (not a timeout or an unavailable check). */
+export interface VerdictCache {
+  get(code: string): Verdict | undefined
+  set(code: string, verdict: Verdict): void
+  /** Writes the new verdicts now (else soon after, and at the process's exit). */
+  save(): void
+}
+
+/**
+ * Verdicts in a JSON file, keyed by mermaid's version and the diagram's text. It is written (whole, then renamed) soon
+ * after a new verdict and when the process exits, holding the verdicts this process asked for: diagrams since
+ * deleted drop out. A missing or unreadable file is an empty cache.
+ */
+export function fileVerdictCache(file: string, mermaidVersion: string): VerdictCache {
+  let stored: Record<string, Verdict> | undefined
+  const used: Record<string, Verdict> = {}
+  let dirty = false
+  let timer: NodeJS.Timeout | undefined
+  const keyOf = (code: string) => createHash('sha256').update(`${mermaidVersion}\0${code}`).digest('hex').slice(0, 32)
+  const save = () => {
+    clearTimeout(timer)
+    if (!dirty) return
+    dirty = false
+    try {
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(`${file}.${process.pid}.part`, JSON.stringify(used))
+      renameSync(`${file}.${process.pid}.part`, file)
+    } catch {
+      // A cache that cannot be written only means checking again next time.
+    }
+  }
+  process.once('exit', save)
+  return {
+    get(code) {
+      if (!stored) {
+        try {
+          stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Verdict>
+        } catch {
+          stored = {}
+        }
+      }
+      const key = keyOf(code)
+      const verdict = used[key] ?? stored[key]
+      if (verdict && !used[key]) {
+        used[key] = verdict
+        dirty = true
+      }
+      return verdict
+    },
+    set(code, verdict) {
+      used[keyOf(code)] = verdict
+      dirty = true
+      clearTimeout(timer)
+      timer = setTimeout(save, 200).unref()
+    },
+    save,
+  }
+}
+
+/** The verdict cache beside the engine's packages, for the mermaid they hold; none when mermaid is not installed. */
+function engineVerdictCache(): VerdictCache | undefined {
+  try {
+    const version = (createRequire(import.meta.url)('mermaid/package.json') as { version: string }).version
+    return fileVerdictCache(fileURLToPath(new URL('../../node_modules/.cache/deck-diagram-checks.json', import.meta.url)), version)
+  } catch {
+    return undefined
+  }
+}
+
+export function createDiagramChecker(options: { cache?: VerdictCache } = {}): DiagramChecker {
+  const { cache } = options
   let worker: Worker | null | undefined
   let requests = 0
   let answered = false
@@ -90,6 +167,8 @@ export function createDiagramChecker(): DiagramChecker {
   }
 
   const parse = (code: string): Promise<Verdict | undefined> => {
+    const known = cache?.get(code)
+    if (known) return Promise.resolve(known)
     const current = start()
     if (!current) return Promise.resolve(undefined)
     const id = ++requests
@@ -99,7 +178,13 @@ export function createDiagramChecker(): DiagramChecker {
         settle(id, undefined)
       }, answered ? ANSWER_MS : FIRST_ANSWER_MS)
       timer.unref()
-      waiting.set(id, { settle: resolve, timer })
+      waiting.set(id, {
+        settle: (verdict) => {
+          if (verdict) cache?.set(code, verdict)
+          resolve(verdict)
+        },
+        timer,
+      })
       current.ref()
       current.postMessage({ id, code } satisfies DiagramCheckRequest)
     })
@@ -118,9 +203,12 @@ export function createDiagramChecker(): DiagramChecker {
 
 let shared: DiagramChecker | undefined
 
-/** What is wrong with a diagram's text, or null: one worker for the process, started by the first check. */
+/**
+ * What is wrong with a diagram's text, or null: one worker for the process, started by the first check mermaid's
+ * verdicts kept from an earlier process do not answer.
+ */
 export function findDiagramProblem(code: string): Promise<DiagramProblem | null> {
-  return (shared ??= createDiagramChecker()).check(code)
+  return (shared ??= createDiagramChecker({ cache: engineVerdictCache() })).check(code)
 }
 
 /** One line of mermaid's message: jison's "Parse error on line 2:" gains its "Expecting …" line. */

@@ -4,8 +4,10 @@ import type { Element, Root } from 'hast'
 import { visit } from 'unist-util-visit'
 import { parseMermaidOptions } from '../../plugin/markdown/mermaid-options'
 import { spawnSync } from 'node:child_process'
-import { resolve } from 'node:path'
-import { createDiagramChecker, findDiagramProblem } from '../../plugin/markdown/mermaid-check'
+import { join, resolve } from 'node:path'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { createDiagramChecker, fileVerdictCache, findDiagramProblem } from '../../plugin/markdown/mermaid-check'
 import { analyzeSlide, highlightSlide, type SlideCompileOptions } from '../../plugin/markdown/pipeline'
 import { slideModuleCode } from '../../plugin/markdown/to-module'
 
@@ -213,10 +215,50 @@ describe("the check runs in mermaid's worker: nothing waits for it", () => {
     expect(await waiting).toBeNull()
   })
 
+  it("keeps mermaid's verdicts for the next process, by mermaid's version, and only its own answers", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'deck-diagram-checks-')), 'checks.json')
+    const broken = 'graph TD\n  A --> B('
+    const kept = fileVerdictCache(file, '11.0.0')
+    const first = createDiagramChecker({ cache: kept })
+    const problem = await first.check(broken)
+    expect(problem?.kind).toBe('syntax')
+    // Closed with a check waiting: no verdict, and nothing kept for it.
+    const unanswered = first.check('flowchart LR\n  never --> answered')
+    await first.close()
+    expect(await unanswered).toBeNull()
+    kept.save()
+    const cache = fileVerdictCache(file, '11.0.0')
+    expect(cache.get(broken)?.ok).toBe(false)
+    expect(cache.get('flowchart LR\n  never --> answered')).toBeUndefined()
+    expect(fileVerdictCache(file, '12.0.0').get(broken)).toBeUndefined()
+    // The next process's checker answers from the file: the same problem, without asking mermaid.
+    const next = createDiagramChecker({ cache })
+    expect(await next.check(broken)).toEqual(problem)
+    await next.close()
+  })
+
+  it('takes a verdict from the file without asking mermaid; a broken file is an empty cache', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deck-diagram-checks-'))
+    const file = join(dir, 'checks.json')
+    const valid = 'flowchart LR\n  A --> B'
+    const planted = fileVerdictCache(file, '11.0.0')
+    // Mermaid would find nothing wrong with this text: the problem can only come from the file.
+    planted.set(valid, { ok: false, name: 'Error', message: 'Parse error on line 2: planted' })
+    planted.save()
+    const checker = createDiagramChecker({ cache: fileVerdictCache(file, '11.0.0') })
+    expect(await checker.check(valid)).toMatchObject({ kind: 'syntax', line: 2 })
+    await checker.close()
+    writeFileSync(file, '{ not json')
+    const fresh = createDiagramChecker({ cache: fileVerdictCache(file, '11.0.0') })
+    expect(await fresh.check(valid)).toBeNull()
+    await fresh.close()
+  })
+
   it('does not keep a script alive once its checks are answered (the worker lets Node exit)', () => {
     const script = [
       "import { findDiagramProblem } from './plugin/markdown/mermaid-check.ts'",
-      "const problem = await findDiagramProblem('graph TD\\n  A --> B(')",
+      // A text never checked before: mermaid's verdicts kept from earlier runs would answer without the worker.
+      `const problem = await findDiagramProblem('graph TD\\n  A${Date.now()} --> B(')`,
       'console.log(problem?.kind, problem?.line)',
     ].join('\n')
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 60_000 })
