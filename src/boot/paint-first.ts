@@ -1,5 +1,6 @@
 // A prerendered slide paints before the app is even fetched: the page's inline script asks for the app's modules once
-// the faces the slide preloads have arrived and a frame has shown the slide in them. Until then the slide's HTML,
+// the faces the slide preloads have arrived, the page's HTML is parsed (faces can arrive first: Chromium may hold the
+// parser while the preloads start) and a frame has shown the slide in them. Until then the slide's HTML,
 // styles and glyphs have the connection and the main thread to themselves; keys pressed meanwhile are held
 // (EARLY_KEYS_SCRIPT) and carried out once the app listens. The deck's faces style sheet, linked for no medium, is
 // turned on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices through its rules.
@@ -18,7 +19,7 @@ export function paintFirstScript(entry: string, modules: string[]): string {
 var reader=/[?&]view=reader(&|$)/.test(location.search);try{reader=reader||/reader/.test(localStorage.getItem('slidev-view')||'')}catch(e){}
 if(reader||matchMedia('(max-width:${READER_MAX_WIDTH - 0.02}px) and (orientation:portrait)').matches||document.hidden)return start();
 document.addEventListener('visibilitychange',start,{once:true});
-function painted(){requestAnimationFrame(function(){setTimeout(start,0)})}
+function painted(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',painted,{once:true});requestAnimationFrame(function(){setTimeout(start,0)})}
 var faces=[].slice.call(document.querySelectorAll('link[rel="preload"][as="font"]')),waiting=faces.length;
 function arrived(){if(--waiting===0)(document.fonts?document.fonts.ready:Promise.resolve()).then(painted,start)}
 if(!waiting)painted();else faces.forEach(function(l){l.addEventListener('load',arrived);l.addEventListener('error',start)})})()`

@@ -36,7 +36,7 @@ describe('a prerendered slide page', () => {
 })
 
 /** Runs the loader in a stand-in page: its font preloads, a window of a size, frames on demand. */
-function loadPage({ faces = 2, portrait = false, search = '', stored = null as string | null, hidden = false } = {}) {
+function loadPage({ faces = 2, portrait = false, search = '', stored = null as string | null, hidden = false, parsed = true } = {}) {
   const listeners = new Map<object, Record<string, () => void>>()
   const links = Array.from({ length: faces }, () => ({}))
   const added: { tag: string; rel?: string; href?: string; src?: string; type?: string }[] = []
@@ -47,6 +47,7 @@ function loadPage({ faces = 2, portrait = false, search = '', stored = null as s
   for (const link of links) Object.assign(link, { addEventListener: on(link) })
   const document = {
     hidden,
+    readyState: parsed ? 'interactive' : 'loading',
     head: { appendChild: (el: (typeof added)[number]) => added.push(el) },
     createElement: (tag: string) => ({ tag }),
     querySelectorAll: (selector: string) => (selector.includes(LATER_FACES_ATTRIBUTE) ? [laterFaces] : links),
@@ -70,7 +71,11 @@ function loadPage({ faces = 2, portrait = false, search = '', stored = null as s
       await new Promise((r) => setImmediate(r))
     }
   }
-  return { added, laterFaces, flush, fire: (index: number, type: 'load' | 'error') => listeners.get(links[index]!)![type]!() }
+  const parse = () => {
+    document.readyState = 'interactive'
+    listeners.get(listeners)?.DOMContentLoaded?.()
+  }
+  return { added, laterFaces, flush, parse, fire: (index: number, type: 'load' | 'error') => listeners.get(links[index]!)![type]!() }
 }
 
 describe('the paint-first loader', () => {
@@ -86,6 +91,17 @@ describe('the paint-first loader', () => {
     expect(page.laterFaces.media).toBe('all')
     expect(page.added.map((el) => el.href ?? el.src)).toEqual(['/assets/a.js', '/assets/index.js'])
     expect(page.added.map((el) => el.rel ?? el.type)).toEqual(['modulepreload', 'module'])
+  })
+
+  it("waits for the page's HTML to be parsed: faces that arrive first do not start it before the slide is drawn", async () => {
+    const page = loadPage({ parsed: false })
+    page.fire(0, 'load')
+    page.fire(1, 'load')
+    await page.flush()
+    expect(page.added).toEqual([])
+    page.parse()
+    await page.flush()
+    expect(page.added.map((el) => el.href ?? el.src)).toEqual(['/assets/a.js', '/assets/index.js'])
   })
 
   it('starts at once where the page may open as the reader, or is hidden, or a face fails', async () => {
