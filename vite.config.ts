@@ -57,6 +57,8 @@ export default defineConfig(({ command }) => ({
     reportCompressedSize: false,
     // The router gets a chunk of its own name (the app's second step loads it), not one of its package's chunk-XXXX names.
     rolldownOptions: {
+      // Rolldown's hint about slow plugin callbacks is for us, not the deck's author: DECK_BUILD_TIMINGS=1 reports phases.
+      checks: { bundlerTimings: false },
       output: singleFile ? { codeSplitting: false } : { codeSplitting: { groups: [{ name: 'router', test: /node_modules[\\/]react-router/, includeDependenciesRecursively: false }] } },
     },
   },

@@ -132,7 +132,7 @@ export default function prerenderPlugin(): Plugin {
         environments: {
           ssr: {
             // One file: Node then loads one module instead of a chunk per slide, and the build writes one.
-            build: { outDir: SERVER_OUT, emptyOutDir: true, copyPublicDir: false, ssr: true, rolldownOptions: { input: { prerender: SERVER_ENTRY }, output: { codeSplitting: false } } },
+            build: { outDir: SERVER_OUT, emptyOutDir: true, copyPublicDir: false, ssr: true, rolldownOptions: { input: { prerender: SERVER_ENTRY }, output: { codeSplitting: false }, checks: { bundlerTimings: false } } },
           },
         },
       }
