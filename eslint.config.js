@@ -40,7 +40,7 @@ const namedFiles = {
 const react = { group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-router-dom', 'jotai', 'jotai/*'], message: 'shared/ is pure: no React, no state libraries.' }
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.e2e*/', '.bench/', 'test-results/', 'playwright-report/', 'tests/fixtures/', 'public/'] },
+  { ignores: ['node_modules/', 'dist/', '.*-deleting-*/', '.e2e*/', '.bench/', 'test-results/', 'playwright-report/', 'tests/fixtures/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
