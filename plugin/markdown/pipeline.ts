@@ -20,6 +20,7 @@ import rehypeImages from './rehype-images.ts'
 import rehypeEmbeds from './rehype-embeds.ts'
 import rehypeSlots from './rehype-slots.ts'
 import rehypeShiki from './rehype-shiki.ts'
+import rehypeStaticMath from './rehype-static-math.ts'
 import rehypeInfo from './rehype-info.ts'
 import { rehypeAuthorHtml } from '../../shared/sanitize.ts'
 import remarkBlockMeta from './remark-block-meta.ts'
@@ -101,9 +102,9 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
   return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), later, styles }
 }
 
-/** Stage two, asynchronous: code highlighting on a copy of the analysed tree. */
+/** Stage two, asynchronous: code highlighting on a copy of the analysed tree, and formulas made one HTML string each. */
 export async function highlightSlide(hast: Root, options: Pick<SlideCompileOptions, 'lineNumbers' | 'codeCopy'>): Promise<Root> {
-  const processor = unified().use(rehypeShiki, { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy })
+  const processor = unified().use(rehypeShiki, { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy }).use(rehypeStaticMath)
   return (await processor.run(structuredClone(hast))) as Root
 }
 
