@@ -100,7 +100,9 @@ async function writeVariants(file: string, content: Buffer, cache: { dir: string
     await writeFile(to, data)
   }
   await Promise.all([worth(br.length) && write(brFile, br), worth(gz.length) && write(gzFile, gz)])
-  if (cache && key) await Promise.all([writeWhole(join(cache.dir, `${key}.br`), br), writeWhole(join(cache.dir, `${key}.gz`), gz)])
+  // Keeping them is best effort: a build running beside this one may prune a file on its way in (the next build then
+  // compresses that content again).
+  if (cache && key) await Promise.all([writeWhole(join(cache.dir, `${key}.br`), br), writeWhole(join(cache.dir, `${key}.gz`), gz)]).catch(() => {})
   return { brSize: br.length, fromCache: false }
 }
 

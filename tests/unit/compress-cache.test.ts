@@ -73,3 +73,14 @@ describe('the compression cache', () => {
     expect(existsSync(cache)).toBe(true)
   })
 })
+
+describe('two builds at once', () => {
+  it('share a cache: each gets right variants even as the other prunes it', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'deck-compress-cache-'))
+    const one = build(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`a/${i}.js`, text(`一${i}`)])))
+    const two = build(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`b/${i}.js`, text(`二${i}`)])))
+    await Promise.all([precompress(one, cache), precompress(two, cache)])
+    expectVariantsOf(one, Array.from({ length: 30 }, (_, i) => `a/${i}.js`))
+    expectVariantsOf(two, Array.from({ length: 30 }, (_, i) => `b/${i}.js`))
+  })
+})
