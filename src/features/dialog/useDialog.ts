@@ -1,6 +1,6 @@
 // Makes a panel behave as a modal dialog: focus moves in, Tab stays inside, Escape closes, focus returns on close,
 // and no key reaches the slide behind it.
-import { useEffect, useRef, type RefObject } from 'react'
+import { useLayoutEffect, useRef, type RefObject } from 'react'
 import { keyDispatcher, type KeyPress } from '../keys/dispatcher'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -25,7 +25,10 @@ export interface DialogOptions {
 export function useDialog(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void, options: DialogOptions = {}) {
   const latest = useRef({ onClose, ...options })
   latest.current = { onClose, ...options }
-  useEffect(() => {
+  // A layout effect: its keys leave with the dialog's element, in the same commit. A passive effect's cleanup ran after
+  // the paint, and a key pressed just after Escape closed the dialog was still taken by it (seen in CI on a loaded
+  // machine: the slide did not move).
+  useLayoutEffect(() => {
     const el = ref.current
     if (!open || !el) return
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
