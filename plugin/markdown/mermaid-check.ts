@@ -65,6 +65,7 @@ export function fileVerdictCache(file: string, mermaidVersion: string): VerdictC
   let stored: Record<string, Verdict> | undefined
   const used: Record<string, Verdict> = {}
   let dirty = false
+  let onExit = false
   let timer: NodeJS.Timeout | undefined
   const keyOf = (code: string) => createHash('sha256').update(`${mermaidVersion}\0${code}`).digest('hex').slice(0, 32)
   const save = () => {
@@ -79,7 +80,12 @@ export function fileVerdictCache(file: string, mermaidVersion: string): VerdictC
       // A cache that cannot be written only means checking again next time.
     }
   }
-  process.once('exit', save)
+  /** Something to write: soon, or at the latest when the process exits. */
+  const changed = () => {
+    dirty = true
+    if (!onExit) process.once('exit', save)
+    onExit = true
+  }
   return {
     get(code) {
       if (!stored) {
@@ -93,13 +99,13 @@ export function fileVerdictCache(file: string, mermaidVersion: string): VerdictC
       const verdict = used[key] ?? stored[key]
       if (verdict && !used[key]) {
         used[key] = verdict
-        dirty = true
+        changed()
       }
       return verdict
     },
     set(code, verdict) {
       used[keyOf(code)] = verdict
-      dirty = true
+      changed()
       clearTimeout(timer)
       timer = setTimeout(save, 200).unref()
     },

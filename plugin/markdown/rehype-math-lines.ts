@@ -5,7 +5,8 @@ import { EXIT, visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
 import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps.ts'
 
-function classesOf(node: Element): string[] {
+/** An element's classes, whichever way its className was written. */
+export function classesOf(node: Element): string[] {
   const c: unknown = node.properties.className
   return Array.isArray(c) ? c.map(String) : typeof c === 'string' ? c.split(/\s+/) : []
 }

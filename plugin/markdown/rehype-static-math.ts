@@ -4,19 +4,18 @@
 // (`$$ {1|3|all}`), or that holds a click target or a component, keeps its elements.
 import type { Root, Element } from 'hast'
 import { toHtml } from 'hast-util-to-html'
-import { SKIP, visit } from 'unist-util-visit'
+import { EXIT, SKIP, visit } from 'unist-util-visit'
 import { STATIC_HTML_PROPERTY } from './to-module.ts'
-
-const classesOf = (node: Element): string[] => {
-  const c: unknown = node.properties.className
-  return Array.isArray(c) ? c.map(String) : typeof c === 'string' ? c.split(/\s+/) : []
-}
+import { classesOf } from './rehype-math-lines.ts'
 
 /** Whether anything inside the formula is more than markup: a component, a click target, a highlighted row. */
 function isLive(formula: Element): boolean {
   let live = false
   visit(formula, 'element', (node: Element) => {
-    if (node.tagName.startsWith('deck-') || node.properties.dataHighlightSteps !== undefined || classesOf(node).some((c) => c.startsWith('slidev-vclick'))) live = true
+    if (node.tagName.startsWith('deck-') || node.properties.dataHighlightSteps !== undefined || classesOf(node).some((c) => c.startsWith('slidev-vclick'))) {
+      live = true
+      return EXIT
+    }
   })
   return live
 }

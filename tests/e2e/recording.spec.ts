@@ -115,7 +115,6 @@ test('a 3-second recording gives a slides file and a camera file that play for a
   await expect(page.getByTestId('record-clock')).toHaveText(/00:0\d/)
   // The talk goes on while recording. Chromium is encoding the whole (fake) screen and the camera meanwhile: on a
   // loaded two-core CI machine the move came after the default 5 s twice; the slide must still move.
-  await expect(page.getByTestId('record-dialog')).toHaveCount(0)
   await page.keyboard.press('ArrowRight')
   await expect(page).toHaveURL(/\/2$/, { timeout: 20_000 })
   await expect.poll(() => Date.now() - started, { timeout: 10_000 }).toBeGreaterThanOrEqual(3000)
