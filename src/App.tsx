@@ -7,6 +7,7 @@ import { applyColorScheme, isDarkAtom } from './state/color-scheme'
 import { useDeckNav } from './state/navigation'
 import { DeckNavContext } from './state/nav-context'
 import DeckErrorOverlay from './components/DeckErrorOverlay'
+import { DiagramsDrawn } from './state/diagrams-drawn'
 
 export default function App() {
   const dark = useAtomValue(isDarkAtom)
@@ -15,7 +16,9 @@ export default function App() {
   const navigator = useMemo(() => ({ go }), [go])
   return (
     <DeckNavContext.Provider value={navigator}>
-      <DeckRoutes />
+      <DiagramsDrawn>
+        <DeckRoutes />
+      </DiagramsDrawn>
       {import.meta.env.DEV ? <DeckErrorOverlay /> : null}
     </DeckNavContext.Provider>
   )

@@ -10,6 +10,7 @@ import { cachedDiagram, renderDiagram, type DiagramResult } from '../features/di
 import { startDiagramPrefetch, type DiagramProps } from '../features/diagrams/prefetch'
 import { diagramRequest, parseDiagramOptions, retargetSvgIds, sizeSvg, type DiagramRequest } from '../../shared/diagram'
 import { SlideSurfaceContext } from './surface'
+import { DiagramsDrawnContext } from '../state/diagrams-drawn'
 import './Mermaid.css'
 
 let font: string | undefined
@@ -64,12 +65,15 @@ export default function Mermaid({ code, options }: DiagramProps) {
   const t = labelsFor(lang).rich
   const request = useMemo(() => requestFor({ code, options }, dark), [code, options, dark])
   // The last result of this box: it stays on screen (no flash on a scheme change) until the new one is ready.
-  const [rendered, setRendered] = useState<Shown | null>(null)
+  // A render prepared while this slide was a neighbour is shown in the slide's very first frame (and kept as this
+  // box's own, so the effect below has nothing to set: no second render in the change's frame). Each diagram drawn
+  // renders the box again (the context), so a slide rendered ahead has its diagram before it is shown.
+  useContext(DiagramsDrawnContext)
+  const cached = cachedDiagram(request.key)
+  const [rendered, setRendered] = useState<Shown | null>(() => (cached ? { key: request.key, dark, result: cached } : null))
   const [instanceId] = useState(() => `deck-mermaid-i${++instances}x`)
   const box = useRef<HTMLDivElement>(null)
   const near = useNearViewport(box, useContext(SlideSurfaceContext).article)
-  // A render prepared while this slide was a neighbour is shown in the slide's very first frame.
-  const cached = cachedDiagram(request.key)
   const hit: Shown | null = cached ? { key: request.key, dark, result: cached } : rendered
 
   useEffect(() => {

@@ -1,11 +1,10 @@
 // Renders one slide at one click step: its layout with its slots, the click classes applied before paint.
-import { useLayoutEffect, useRef } from 'react'
+import { memo, useLayoutEffect, useRef } from 'react'
 import { useAtomValue } from 'jotai'
 import { slidesAtom } from '../state/deck'
 import { useSlideModule } from '../state/slide-modules'
 import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
-import { useHydrated } from '../state/hydrated'
 import { SlideNoContext } from './slide-context'
 // Built-in components are styled before any slide's chunk arrives (prerendered pages show them at once).
 import './builtin/builtin.css'
@@ -16,15 +15,23 @@ export interface SlideRendererProps {
   className?: string
 }
 
-export default function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
+function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
   const slide = useAtomValue(slidesAtom)[no - 1]
   const mod = useSlideModule(no)
   const ref = useRef<HTMLDivElement>(null)
-  // "Ready to use" means the app runs the slide: not in prerendered HTML, which only shows it.
-  const hydrated = useHydrated()
   useLayoutEffect(() => {
     if (ref.current) applyClicks(ref.current, clicks)
   }, [clicks, mod])
+  // "Ready to use" means the app runs the slide: set by an effect, so never in prerendered HTML (which only shows it)
+  // nor on a slide rendered ahead while hidden (its effects wait until it is shown).
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el || !mod) return
+    el.dataset.loaded = 'true'
+    return () => {
+      el.dataset.loaded = 'false'
+    }
+  }, [mod])
   if (!slide) return null
   const Layout = resolveLayout(slide.layout)
   const extra = typeof slide.frontmatter.class === 'string' ? slide.frontmatter.class : undefined
@@ -33,7 +40,7 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
       ref={ref}
       className={['slidev-page', `slidev-page-${no}`, className].filter(Boolean).join(' ')}
       data-slidev-no={no}
-      data-loaded={mod && hydrated ? 'true' : 'false'}
+      data-loaded="false"
     >
       {mod ? (
         <SlideNoContext.Provider value={no}>
@@ -43,3 +50,5 @@ export default function SlideRenderer({ no, clicks, className }: SlideRendererPr
     </div>
   )
 }
+
+export default memo(SlideRenderer)

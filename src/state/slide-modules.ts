@@ -66,20 +66,25 @@ export function getLoadedSlide(no: number): SlideModule | undefined {
   return loaded.get(no)
 }
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+const currentVersion = () => version
+
+/** The module of slide `no` once it is loaded (0: none), without asking for it: whoever needs it loads it. */
+export function useLoadedSlide(no: number): SlideModule | undefined {
+  useSyncExternalStore(subscribe, currentVersion, currentVersion)
+  return loaded.get(no)
+}
+
 /** The module of slide `no`, or undefined while it loads. */
 export function useSlideModule(no: number): SlideModule | undefined {
-  useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => version,
-    () => version,
-  )
+  const mod = useLoadedSlide(no)
   useEffect(() => {
     void loadSlide(no)
   }, [no])
-  return loaded.get(no)
+  return mod
 }
 
 if (import.meta.hot) {

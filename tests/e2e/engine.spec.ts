@@ -182,6 +182,32 @@ test.describe('walking the deck', () => {
     await expect(page.locator('.deck-leave')).toHaveCount(0)
   })
 
+  test('the next slide is rendered ahead, hidden and not running; moving forward shows those same elements', async ({ page }) => {
+    type Marked = HTMLElement & { rehearsed?: boolean }
+    await open(page, '/2?clicks=3')
+    const ahead = page.locator('.slidev-stage > .deck-ahead')
+    await expect(ahead.locator('.slidev-page-3')).toHaveCount(1)
+    await expect(ahead).toBeHidden()
+    await expect(ahead.locator('.slidev-page-3')).toHaveAttribute('data-loaded', 'false')
+    // Out of the accessibility tree and of the tab order while hidden.
+    await expect(page.getByRole('heading', { name: '两栏' })).toHaveCount(0)
+    await ahead.locator('.slidev-page-3').evaluate((el) => ((el as Marked).rehearsed = true))
+    await page.keyboard.press('ArrowRight')
+    await expect(page).toHaveURL(/\/3$/)
+    await expect(slide(page)).toHaveAttribute('data-loaded', 'true')
+    await expect(page.getByRole('heading', { name: '两栏' })).toBeVisible()
+    expect(await slide(page).evaluate((el) => (el as Marked).rehearsed === true)).toBe(true)
+    await expect(ahead.locator('.slidev-page-4')).toHaveCount(1)
+    // Going back, the slide left stays, hidden, as the one ahead: forward again needs no new elements.
+    await settle(page)
+    await page.keyboard.press('ArrowLeft')
+    await expect(page).toHaveURL(/\/2/)
+    await settle(page)
+    await expect(ahead.locator('.slidev-page-3')).toHaveAttribute('data-loaded', 'false')
+    expect(await ahead.locator('.slidev-page-3').evaluate((el) => (el as Marked).rehearsed === true)).toBe(true)
+    await expect(ahead).toBeHidden()
+  })
+
   test('a slide asking for a view transition gets one where the browser has it, else the ordinary one and a warning', async ({ browser }) => {
     const withApi = await browser.newPage()
     await withApi.addInitScript(() => {

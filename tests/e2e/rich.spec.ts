@@ -112,17 +112,19 @@ test.describe('diagrams', () => {
     expect(mermaidChunks.some((e) => /mermaid\.(core|esm)/.test(e.name))).toBe(true)
     expect(mermaidChunks.length).toBeGreaterThan(0)
     for (const chunk of mermaidChunks) expect(chunk.start, `${chunk.name} was requested before slide 1 showed`).toBeGreaterThan(timing.shownAt)
-    // Moving to slide 2 now shows its diagram in the slide's first frame: the box is never in its loading state.
+    // Moving to slide 2 now shows its diagram in the slide's first frame: the shown box is never in its loading state
+    // (slide 2 may be rendered ahead, hidden, before its diagram was drawn: what counts is what is on screen).
     const sawLoading = await page.evaluate(async () => {
+      const shown = '.slidev-stage-slide:not(.deck-leave) .slidev-page-2'
       let loading = false
       const observer = new MutationObserver(() => {
-        if (document.querySelector('.slidev-page-2 .deck-mermaid[data-state="loading"]')) loading = true
+        if (document.querySelector(`${shown} .deck-mermaid[data-state="loading"]`)) loading = true
       })
       observer.observe(document.body, { subtree: true, childList: true, attributes: true })
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', code: 'ArrowRight', bubbles: true }))
-      for (let i = 0; i < 30 && !document.querySelector('.slidev-page-2 .deck-mermaid svg'); i++) await new Promise(requestAnimationFrame)
+      for (let i = 0; i < 30 && !document.querySelector(`${shown} .deck-mermaid svg`); i++) await new Promise(requestAnimationFrame)
       observer.disconnect()
-      return loading || !document.querySelector('.slidev-page-2 .deck-mermaid[data-state="rendered"] svg')
+      return loading || !document.querySelector(`${shown} .deck-mermaid[data-state="rendered"] svg`)
     })
     expect(sawLoading).toBe(false)
   })

@@ -2,6 +2,7 @@
 // a "|") going back, the deck's default otherwise; unknown names fall back.
 import { describe, expect, it } from 'vitest'
 import { pickTransition } from '../../src/features/play/transition'
+import { slideAhead, stageOrder } from '../../src/features/play/stage-slides'
 
 const slide = (transition?: unknown) => ({ frontmatter: transition === undefined ? {} : { transition } })
 
@@ -20,5 +21,30 @@ describe('pickTransition', () => {
     ['no slide at all (an edit removed it)', undefined, slide('none'), true, 'slide-left', 'none'],
   ] as const)('%s', (_, from, to, forward, deckDefault, expected) => {
     expect(pickTransition(from, to, forward, deckDefault)).toBe(expected)
+  })
+})
+
+describe('the stage holds the shown slide, the leaving one and the one ahead', () => {
+  const deck = (...preload: (boolean | undefined)[]) => preload.map((p) => ({ frontmatter: p === undefined ? {} : { preload: p } }))
+
+  it.each([
+    ['the next slide', 3, deck(undefined, undefined, undefined, undefined), 4],
+    ['none after the last', 4, deck(undefined, undefined, undefined, undefined), 0],
+    ['none when the next says preload: false', 2, deck(undefined, undefined, false, undefined), 0],
+    ['preload: true is the default', 2, deck(undefined, undefined, true), 3],
+    ['a slide that says preload: false is shown, and the one after it is ahead', 3, deck(undefined, undefined, false, undefined), 4],
+    ['none in an empty deck', 1, deck(), 0],
+  ] as const)('ahead: %s', (_, shown, slides, expected) => {
+    expect(slideAhead(shown, slides)).toBe(expected)
+  })
+
+  it.each([
+    ['forward: leaving, entering (the one ahead before), the new one ahead', 4, 3, 5, [3, 4, 5]],
+    ['back: entering, then the slide left (now ahead)', 3, 4, 4, [3, 4]],
+    ['a jump back: the leaving slide after, then the one ahead in its place', 2, 7, 3, [2, 3, 7]],
+    ['at rest', 5, 0, 6, [5, 6]],
+    ['the last slide alone', 9, 0, 0, [9]],
+  ] as const)('order: %s', (_, shown, leaving, ahead, expected) => {
+    expect(stageOrder(shown, leaving, ahead)).toEqual(expected)
   })
 })

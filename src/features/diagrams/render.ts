@@ -1,5 +1,6 @@
 // Makes diagrams appear without waiting: mermaid loaded on demand, renders queued one at a time, results cached.
 import type { Mermaid } from 'mermaid'
+import { diagramDrawn } from '../../state/diagrams-drawn'
 import { classifyDiagramError, shortErrorMessage, stableJson, MAX_DIAGRAM_TEXT, type DiagramErrorKind, type DiagramRequest, type DrawnDiagrams } from '../../../shared/diagram'
 
 export type DiagramResult =
@@ -62,6 +63,7 @@ export function renderDiagram(request: DiagramRequest): Promise<DiagramResult> {
       cache.set(request.key, result)
       inFlight.delete(request.key)
       renderHost().dataset.rendered = String(++finished)
+      diagramDrawn()
       return result
     },
     (error: unknown) => {

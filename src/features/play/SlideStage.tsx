@@ -1,9 +1,14 @@
 // Makes slide changes move: the leaving and entering slides animate (slide-left, slide-up, reversed going back).
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+// The slide after the shown one is rendered ahead, hidden (React's Activity): moving forward reveals a slide whose
+// elements already exist, so the key's frame only lays it out.
+import { Activity, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAtomValue } from 'jotai'
 import SlideRenderer from '../../components/SlideRenderer'
+import { useLoadedSlide } from '../../state/slide-modules'
 import { configAtom, slidesAtom } from '../../state/deck'
+import { useHydrated } from '../../state/hydrated'
+import { slideAhead, stageOrder } from './stage-slides'
 import { pickTransition, prefersReducedMotion, VIEW_TRANSITION_WARNING, type TransitionName } from './transition'
 
 interface Leaving {
@@ -56,18 +61,37 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
     return () => clearTimeout(timer)
   }, [leaving])
 
+  // Not in the build's HTML nor while hydrating it (both render the same); the page's own render adds it.
+  // Only once its module is in: a hidden slide's own effects, which would load it and re-render it, wait.
+  const hydrated = useHydrated()
+  const next = hydrated && animate ? slideAhead(shown.no, slides) : 0
+  const ahead = useLoadedSlide(next) ? next : 0
   const direction = leaving ? (leaving.forward ? 'forward' : 'backward') : ''
+  // The leaving slide keeps its element (the same key as when it was shown): a change mounts at most one slide.
+  const order = stageOrder(shown.no, leaving?.no ?? 0, ahead)
   return (
     <div className={`slidev-stage ${leaving ? `transition-${leaving.transition} ${direction}` : ''}`}>
-      {/* The leaving slide keeps its element (the same key as when it was shown): a change mounts one slide, not two. */}
-      {leaving ? (
-        <div key={`slide-${leaving.no}`} className="slidev-stage-slide deck-leave" aria-hidden="true" inert>
-          <SlideRenderer no={leaving.no} clicks={leaving.clicks} />
-        </div>
-      ) : null}
-      <div key={`slide-${shown.no}`} className={`slidev-stage-slide ${leaving ? 'deck-enter' : ''}`}>
-        <SlideRenderer no={shown.no} clicks={shown.clicks} />
-      </div>
+      {order.map((n) =>
+        n === shown.no ? (
+          <Activity key={`slide-${n}`} mode="visible">
+            <div className={`slidev-stage-slide ${leaving ? 'deck-enter' : ''}`}>
+              <SlideRenderer no={n} clicks={shown.clicks} />
+            </div>
+          </Activity>
+        ) : n === leaving?.no ? (
+          <Activity key={`slide-${n}`} mode="visible">
+            <div className="slidev-stage-slide deck-leave" aria-hidden="true" inert>
+              <SlideRenderer no={n} clicks={leaving.clicks} />
+            </div>
+          </Activity>
+        ) : (
+          <Activity key={`slide-${n}`} mode="hidden">
+            <div className="deck-ahead" aria-hidden="true" inert>
+              <SlideRenderer no={n} clicks={0} />
+            </div>
+          </Activity>
+        ),
+      )}
     </div>
   )
 }

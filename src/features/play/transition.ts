@@ -19,6 +19,11 @@ export function pickTransition(
 
 export const VIEW_TRANSITION_WARNING = 'View transition is not supported in the browser, falling back to normal transition'
 
+let reducedMotion: MediaQueryList | undefined
+
+/** Asked on every slide change: the query is made once (matchMedia costs a style lookup each time), read live. */
 export function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+  if (typeof matchMedia !== 'function') return false
+  reducedMotion ??= matchMedia('(prefers-reduced-motion: reduce)')
+  return reducedMotion.matches
 }
