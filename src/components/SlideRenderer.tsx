@@ -1,5 +1,5 @@
 // Renders one slide at one click step: its layout with its slots, the click classes applied before paint.
-import { memo, useLayoutEffect, useRef } from 'react'
+import { memo, useLayoutEffect, useMemo, useRef } from 'react'
 import { useAtomValue } from 'jotai'
 import { slidesAtom } from '../state/deck'
 import { useSlideModule } from '../state/slide-modules'
@@ -32,9 +32,18 @@ function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
       el.dataset.loaded = 'false'
     }
   }, [mod])
+  // The slide's content does not depend on the click step (applyClicks sets its classes): a step renders none of it.
+  const content = useMemo(() => {
+    if (!slide || !mod) return null
+    const Layout = resolveLayout(slide.layout)
+    const extra = typeof slide.frontmatter.class === 'string' ? slide.frontmatter.class : undefined
+    return (
+      <SlideNoContext.Provider value={no}>
+        <Layout slots={mod.slots} frontmatter={mod.frontmatter ? { ...slide.frontmatter, ...mod.frontmatter } : slide.frontmatter} no={no} className={extra} />
+      </SlideNoContext.Provider>
+    )
+  }, [slide, mod, no])
   if (!slide) return null
-  const Layout = resolveLayout(slide.layout)
-  const extra = typeof slide.frontmatter.class === 'string' ? slide.frontmatter.class : undefined
   return (
     <div
       ref={ref}
@@ -42,11 +51,7 @@ function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
       data-slidev-no={no}
       data-loaded="false"
     >
-      {mod ? (
-        <SlideNoContext.Provider value={no}>
-          <Layout slots={mod.slots} frontmatter={mod.frontmatter ? { ...slide.frontmatter, ...mod.frontmatter } : slide.frontmatter} no={no} className={extra} />
-        </SlideNoContext.Provider>
-      ) : null}
+      {content}
     </div>
   )
 }

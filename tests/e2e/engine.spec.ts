@@ -182,30 +182,37 @@ test.describe('walking the deck', () => {
     await expect(page.locator('.deck-leave')).toHaveCount(0)
   })
 
-  test('the next slide is rendered ahead, hidden and not running; moving forward shows those same elements', async ({ page }) => {
+  test('the neighbouring slides are rendered ahead, hidden and not running; moving either way shows those same elements', async ({ page }) => {
     type Marked = HTMLElement & { rehearsed?: boolean }
+    const ahead = (no: number) => page.locator(`.slidev-stage > .deck-ahead:has(.slidev-page-${no})`)
+    const mark = (no: number) => ahead(no).locator('.slidev-page').evaluate((el) => ((el as Marked).rehearsed = true))
+    const shownIsMarked = () => slide(page).evaluate((el) => (el as Marked).rehearsed === true)
     await open(page, '/2?clicks=3')
-    const ahead = page.locator('.slidev-stage > .deck-ahead')
-    await expect(ahead.locator('.slidev-page-3')).toHaveCount(1)
-    await expect(ahead).toBeHidden()
-    await expect(ahead.locator('.slidev-page-3')).toHaveAttribute('data-loaded', 'false')
+    await expect(ahead(3)).toHaveCount(1)
+    await expect(ahead(1)).toHaveCount(1)
+    await expect(ahead(3)).toBeHidden()
+    await expect(ahead(3).locator('.slidev-page')).toHaveAttribute('data-loaded', 'false')
     // Out of the accessibility tree and of the tab order while hidden.
     await expect(page.getByRole('heading', { name: '两栏' })).toHaveCount(0)
-    await ahead.locator('.slidev-page-3').evaluate((el) => ((el as Marked).rehearsed = true))
+    await mark(3)
     await page.keyboard.press('ArrowRight')
     await expect(page).toHaveURL(/\/3$/)
     await expect(slide(page)).toHaveAttribute('data-loaded', 'true')
     await expect(page.getByRole('heading', { name: '两栏' })).toBeVisible()
-    expect(await slide(page).evaluate((el) => (el as Marked).rehearsed === true)).toBe(true)
-    await expect(ahead.locator('.slidev-page-4')).toHaveCount(1)
-    // Going back, the slide left stays, hidden, as the one ahead: forward again needs no new elements.
+    expect(await shownIsMarked()).toBe(true)
+    await expect(ahead(4)).toHaveCount(1)
+    // The slide left is now the previous one, hidden; going back shows it at its last step, its elements kept.
     await settle(page)
+    await expect(ahead(2)).toBeHidden()
+    await mark(2)
     await page.keyboard.press('ArrowLeft')
-    await expect(page).toHaveURL(/\/2/)
+    await expect(page).toHaveURL(/\/2\?clicks=3$/)
+    await expect(slide(page)).toHaveAttribute('data-loaded', 'true')
+    expect(await shownIsMarked()).toBe(true)
+    await expect(slide(page).locator('.slidev-vclick-target').first()).not.toHaveClass(/slidev-vclick-hidden/)
     await settle(page)
-    await expect(ahead.locator('.slidev-page-3')).toHaveAttribute('data-loaded', 'false')
-    expect(await ahead.locator('.slidev-page-3').evaluate((el) => (el as Marked).rehearsed === true)).toBe(true)
-    await expect(ahead).toBeHidden()
+    await expect(ahead(3).locator('.slidev-page')).toHaveAttribute('data-loaded', 'false')
+    await expect(ahead(3)).toBeHidden()
   })
 
   test('a slide asking for a view transition gets one where the browser has it, else the ordinary one and a warning', async ({ browser }) => {

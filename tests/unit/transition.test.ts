@@ -2,7 +2,7 @@
 // a "|") going back, the deck's default otherwise; unknown names fall back.
 import { describe, expect, it } from 'vitest'
 import { pickTransition } from '../../src/features/play/transition'
-import { slideAhead, stageOrder } from '../../src/features/play/stage-slides'
+import { slidesAhead, stageOrder } from '../../src/features/play/stage-slides'
 
 const slide = (transition?: unknown) => ({ frontmatter: transition === undefined ? {} : { transition } })
 
@@ -24,26 +24,29 @@ describe('pickTransition', () => {
   })
 })
 
-describe('the stage holds the shown slide, the leaving one and the one ahead', () => {
+describe('the stage holds the shown slide, the leaving one and its neighbours, rendered ahead', () => {
   const deck = (...preload: (boolean | undefined)[]) => preload.map((p) => ({ frontmatter: p === undefined ? {} : { preload: p } }))
 
   it.each([
-    ['the next slide', 3, deck(undefined, undefined, undefined, undefined), 4],
-    ['none after the last', 4, deck(undefined, undefined, undefined, undefined), 0],
-    ['none when the next says preload: false', 2, deck(undefined, undefined, false, undefined), 0],
-    ['preload: true is the default', 2, deck(undefined, undefined, true), 3],
-    ['a slide that says preload: false is shown, and the one after it is ahead', 3, deck(undefined, undefined, false, undefined), 4],
-    ['none in an empty deck', 1, deck(), 0],
+    ['both neighbours', 3, deck(undefined, undefined, undefined, undefined), { next: 4, previous: 2 }],
+    ['none after the last', 4, deck(undefined, undefined, undefined, undefined), { next: 0, previous: 3 }],
+    ['none before the first', 1, deck(undefined, undefined), { next: 2, previous: 0 }],
+    ['not the next one when it says preload: false', 2, deck(undefined, undefined, false, undefined), { next: 0, previous: 1 }],
+    ['not the previous one when it says preload: false', 2, deck(false, undefined, undefined), { next: 3, previous: 0 }],
+    ['preload: true is the default', 2, deck(true, undefined, true), { next: 3, previous: 1 }],
+    ['a slide that says preload: false is shown, its neighbours are ahead', 3, deck(undefined, undefined, false, undefined), { next: 4, previous: 2 }],
+    ['none in a one-slide deck', 1, deck(undefined), { next: 0, previous: 0 }],
   ] as const)('ahead: %s', (_, shown, slides, expected) => {
-    expect(slideAhead(shown, slides)).toBe(expected)
+    expect(slidesAhead(shown, slides)).toEqual(expected)
   })
 
   it.each([
-    ['forward: leaving, entering (the one ahead before), the new one ahead', 4, 3, 5, [3, 4, 5]],
-    ['back: entering, then the slide left (now ahead)', 3, 4, 4, [3, 4]],
-    ['a jump back: the leaving slide after, then the one ahead in its place', 2, 7, 3, [2, 3, 7]],
-    ['at rest', 5, 0, 6, [5, 6]],
-    ['the last slide alone', 9, 0, 0, [9]],
+    ['forward: leaving, entering (the next one before), the new next one', 4, 3, [0, 5], [3, 4, 5]],
+    ['forward with the previous one kept: it is the leaving one', 4, 3, [3, 5], [3, 4, 5]],
+    ['back: the entering one (the previous one before), then the one left (now the next)', 3, 4, [2, 4], [2, 3, 4]],
+    ['a jump back: the leaving slide after, the neighbours in their places', 2, 7, [1, 3], [1, 2, 3, 7]],
+    ['at rest', 5, 0, [4, 6], [4, 5, 6]],
+    ['the only slide', 1, 0, [0, 0], [1]],
   ] as const)('order: %s', (_, shown, leaving, ahead, expected) => {
     expect(stageOrder(shown, leaving, ahead)).toEqual(expected)
   })

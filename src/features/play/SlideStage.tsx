@@ -1,14 +1,14 @@
 // Makes slide changes move: the leaving and entering slides animate (slide-left, slide-up, reversed going back).
-// The slide after the shown one is rendered ahead, hidden (React's Activity): moving forward reveals a slide whose
-// elements already exist, so the key's frame only lays it out.
+// The slides next to the shown one are rendered ahead, hidden (React's Activity): moving to one reveals elements that
+// already exist, so the key's frame only lays it out.
 import { Activity, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAtomValue } from 'jotai'
 import SlideRenderer from '../../components/SlideRenderer'
 import { useLoadedSlide } from '../../state/slide-modules'
-import { configAtom, slidesAtom } from '../../state/deck'
+import { clicksOf, configAtom, slidesAtom } from '../../state/deck'
 import { useHydrated } from '../../state/hydrated'
-import { slideAhead, stageOrder } from './stage-slides'
+import { slidesAhead, stageOrder } from './stage-slides'
 import { pickTransition, prefersReducedMotion, VIEW_TRANSITION_WARNING, type TransitionName } from './transition'
 
 interface Leaving {
@@ -61,14 +61,16 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
     return () => clearTimeout(timer)
   }, [leaving])
 
-  // Not in the build's HTML nor while hydrating it (both render the same); the page's own render adds it.
-  // Only once its module is in: a hidden slide's own effects, which would load it and re-render it, wait.
+  // The neighbours rendered ahead: not in the build's HTML nor while hydrating it (both render the same), the page's
+  // own render adds them; each only once its module is in (a hidden slide's own effects, which would load it and
+  // render it again, wait until it is shown).
   const hydrated = useHydrated()
-  const next = hydrated && animate ? slideAhead(shown.no, slides) : 0
-  const ahead = useLoadedSlide(next) ? next : 0
+  const { next, previous } = hydrated && animate ? slidesAhead(shown.no, slides) : { next: 0, previous: 0 }
+  const nextReady = useLoadedSlide(next) ? next : 0
+  const previousReady = useLoadedSlide(previous) ? previous : 0
   const direction = leaving ? (leaving.forward ? 'forward' : 'backward') : ''
   // The leaving slide keeps its element (the same key as when it was shown): a change mounts at most one slide.
-  const order = stageOrder(shown.no, leaving?.no ?? 0, ahead)
+  const order = stageOrder(shown.no, leaving?.no ?? 0, [previousReady, nextReady])
   return (
     <div className={`slidev-stage ${leaving ? `transition-${leaving.transition} ${direction}` : ''}`}>
       {order.map((n) =>
@@ -87,7 +89,8 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
         ) : (
           <Activity key={`slide-${n}`} mode="hidden">
             <div className="deck-ahead" aria-hidden="true" inert>
-              <SlideRenderer no={n} clicks={0} />
+              {/* At the step a move lands on: the next slide's first, the previous slide's last (←). */}
+              <SlideRenderer no={n} clicks={n < shown.no ? clicksOf(slides, n) : 0} />
             </div>
           </Activity>
         ),
