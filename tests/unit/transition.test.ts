@@ -2,7 +2,7 @@
 // a "|") going back, the deck's default otherwise; unknown names fall back.
 import { describe, expect, it } from 'vitest'
 import { pickTransition } from '../../src/features/play/transition'
-import { slidesAhead, stageOrder } from '../../src/features/play/stage-slides'
+import { slidesAhead, stageSlides } from '../../src/features/play/stage-slides'
 
 const slide = (transition?: unknown) => ({ frontmatter: transition === undefined ? {} : { transition } })
 
@@ -40,14 +40,16 @@ describe('the stage holds the shown slide, the leaving one and its neighbours, r
     expect(slidesAhead(shown, slides)).toEqual(expected)
   })
 
+  const roles = (shown: number, leaving: number, ahead: readonly number[]) => stageSlides(shown, leaving, ahead).map(({ no, role }) => `${no}:${role}`)
+
   it.each([
-    ['forward: leaving, entering (the next one before), the new next one', 4, 3, [0, 5], [3, 4, 5]],
-    ['forward with the previous one kept: it is the leaving one', 4, 3, [3, 5], [3, 4, 5]],
-    ['back: the entering one (the previous one before), then the one left (now the next)', 3, 4, [2, 4], [2, 3, 4]],
-    ['a jump back: the leaving slide after, the neighbours in their places', 2, 7, [1, 3], [1, 2, 3, 7]],
-    ['at rest', 5, 0, [4, 6], [4, 5, 6]],
-    ['the only slide', 1, 0, [0, 0], [1]],
-  ] as const)('order: %s', (_, shown, leaving, ahead, expected) => {
-    expect(stageOrder(shown, leaving, ahead)).toEqual(expected)
+    ['forward: leaving, entering (the next one before), the new next one', 4, 3, [0, 5], ['3:leaving', '4:shown', '5:ahead']],
+    ['forward with the previous one kept: it is the leaving one', 4, 3, [3, 5], ['3:leaving', '4:shown', '5:ahead']],
+    ['back: the entering one (the previous one before), then the one left (also the next)', 3, 4, [2, 4], ['2:ahead', '3:shown', '4:leaving']],
+    ['a jump back: the leaving slide after, the neighbours in their places', 2, 7, [1, 3], ['1:ahead', '2:shown', '3:ahead', '7:leaving']],
+    ['at rest', 5, 0, [4, 6], ['4:ahead', '5:shown', '6:ahead']],
+    ['the only slide', 1, 0, [0, 0], ['1:shown']],
+  ] as const)('order and roles: %s', (_, shown, leaving, ahead, expected) => {
+    expect(roles(shown, leaving, ahead)).toEqual(expected)
   })
 })

@@ -1,6 +1,7 @@
 // Makes diagrams appear without waiting: mermaid loaded on demand, renders queued one at a time, results cached.
 import type { Mermaid } from 'mermaid'
-import { diagramDrawn } from '../../state/diagrams-drawn'
+import { deckStore } from '../../state/store'
+import { diagramsDrawnAtom } from '../../state/diagrams-drawn'
 import { classifyDiagramError, shortErrorMessage, stableJson, MAX_DIAGRAM_TEXT, type DiagramErrorKind, type DiagramRequest, type DrawnDiagrams } from '../../../shared/diagram'
 
 export type DiagramResult =
@@ -44,7 +45,6 @@ let queue: Promise<unknown> = Promise.resolve()
 let renderCount = 0
 /** The config mermaid was last initialized with (stable JSON). */
 let initialized = ''
-let finished = 0
 /** Ids mermaid's SVG uses; ending in "x" keeps one id from being the prefix of another. */
 const nextRenderId = () => `deck-mermaid-${++renderCount}x`
 
@@ -62,8 +62,8 @@ export function renderDiagram(request: DiagramRequest): Promise<DiagramResult> {
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string)
       cache.set(request.key, result)
       inFlight.delete(request.key)
-      renderHost().dataset.rendered = String(++finished)
-      diagramDrawn()
+      deckStore.set(diagramsDrawnAtom, (drawn) => drawn + 1)
+      renderHost().dataset.rendered = String(deckStore.get(diagramsDrawnAtom))
       return result
     },
     (error: unknown) => {

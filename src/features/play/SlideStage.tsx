@@ -8,7 +8,7 @@ import SlideRenderer from '../../components/SlideRenderer'
 import { useLoadedSlide } from '../../state/slide-modules'
 import { clicksOf, configAtom, slidesAtom } from '../../state/deck'
 import { useHydrated } from '../../state/hydrated'
-import { slidesAhead, stageOrder } from './stage-slides'
+import { slidesAhead, stageSlides, type StageRole } from './stage-slides'
 import { pickTransition, prefersReducedMotion, VIEW_TRANSITION_WARNING, type TransitionName } from './transition'
 
 interface Leaving {
@@ -19,6 +19,7 @@ interface Leaving {
 }
 
 const DURATION = 450
+const SLIDE_CLASS: Record<StageRole, string> = { shown: 'slidev-stage-slide', leaving: 'slidev-stage-slide deck-leave', ahead: 'deck-ahead' }
 let warnedViewTransition = false
 
 export default function SlideStage({ no, clicks, animate = true }: { no: number; clicks: number; animate?: boolean }) {
@@ -68,33 +69,20 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
   const { next, previous } = hydrated && animate ? slidesAhead(shown.no, slides) : { next: 0, previous: 0 }
   const nextReady = useLoadedSlide(next) ? next : 0
   const previousReady = useLoadedSlide(previous) ? previous : 0
+  // A slide ahead waits at the step a move lands on: the next slide's first, the previous slide's last (←).
+  const stepOf = (n: number, role: StageRole) => (role === 'shown' ? shown.clicks : role === 'leaving' ? (leaving?.clicks ?? 0) : n < shown.no ? clicksOf(slides, n) : 0)
   const direction = leaving ? (leaving.forward ? 'forward' : 'backward') : ''
   // The leaving slide keeps its element (the same key as when it was shown): a change mounts at most one slide.
-  const order = stageOrder(shown.no, leaving?.no ?? 0, [previousReady, nextReady])
+  const stage = stageSlides(shown.no, leaving?.no ?? 0, [previousReady, nextReady])
   return (
     <div className={`slidev-stage ${leaving ? `transition-${leaving.transition} ${direction}` : ''}`}>
-      {order.map((n) =>
-        n === shown.no ? (
-          <Activity key={`slide-${n}`} mode="visible">
-            <div className={`slidev-stage-slide ${leaving ? 'deck-enter' : ''}`}>
-              <SlideRenderer no={n} clicks={shown.clicks} />
-            </div>
-          </Activity>
-        ) : n === leaving?.no ? (
-          <Activity key={`slide-${n}`} mode="visible">
-            <div className="slidev-stage-slide deck-leave" aria-hidden="true" inert>
-              <SlideRenderer no={n} clicks={leaving.clicks} />
-            </div>
-          </Activity>
-        ) : (
-          <Activity key={`slide-${n}`} mode="hidden">
-            <div className="deck-ahead" aria-hidden="true" inert>
-              {/* At the step a move lands on: the next slide's first, the previous slide's last (←). */}
-              <SlideRenderer no={n} clicks={n < shown.no ? clicksOf(slides, n) : 0} />
-            </div>
-          </Activity>
-        ),
-      )}
+      {stage.map(({ no: n, role }) => (
+        <Activity key={`slide-${n}`} mode={role === 'ahead' ? 'hidden' : 'visible'}>
+          <div className={SLIDE_CLASS[role] + (role === 'shown' && leaving ? ' deck-enter' : '')} aria-hidden={role === 'shown' ? undefined : true} inert={role !== 'shown'}>
+            <SlideRenderer no={n} clicks={stepOf(n, role)} />
+          </div>
+        </Activity>
+      ))}
     </div>
   )
 }

@@ -12,10 +12,17 @@ export function slidesAhead(shown: number, slides: readonly { frontmatter: Recor
   return { next: renderable(slides, shown + 1) ? shown + 1 : 0, previous: renderable(slides, shown - 1) ? shown - 1 : 0 }
 }
 
+/** What a slide in the stage is doing: shown, leaving (its transition running), or rendered ahead, hidden. */
+export type StageRole = 'shown' | 'leaving' | 'ahead'
+
 /**
- * The stage's slides in slide order, each once (0s dropped). Slide order means no element moves between changes:
- * forward, the next slide becomes the entering one after the leaving one; back, the previous one enters before it.
+ * The stage's slides in slide order, each once (0s dropped), with their roles. Slide order means no element moves
+ * between changes: forward, the next slide becomes the entering one after the leaving one; back, the previous one
+ * enters before it.
  */
-export function stageOrder(shown: number, leaving: number, ahead: readonly number[]): number[] {
-  return [...new Set([leaving, shown, ...ahead])].filter((no) => no > 0).sort((a, b) => a - b)
+export function stageSlides(shown: number, leaving: number, ahead: readonly number[]): { no: number; role: StageRole }[] {
+  return [...new Set([leaving, shown, ...ahead])]
+    .filter((no) => no > 0)
+    .sort((a, b) => a - b)
+    .map((no) => ({ no, role: no === shown ? 'shown' : no === leaving ? 'leaving' : 'ahead' }))
 }
