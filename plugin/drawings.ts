@@ -5,8 +5,7 @@ import { basename, dirname, extname, join, resolve, sep } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'
-import { deckEntry } from './deck/entry.ts'
-import { parseDeck } from './parser.ts'
+import type { DeckState } from './deck/state.ts'
 import { defaultConfig } from '../shared/config.ts'
 import { isLocalRequest } from './editor.ts'
 
@@ -181,24 +180,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, slide: string |
   return send(res, 204, '')
 }
 
-/** The deck's canvas size, for the files' viewBox (read when saving; a broken deck falls back to the default). */
-function canvasOf(deckFile: string): { width: number; height: number } {
-  try {
-    const { config } = parseDeck(readFileSync(deckFile, 'utf8'), { filepath: deckFile })
+/** The Vite plugin: registers the endpoint on the dev server only; the canvas size is the deck's as it is now. */
+export default function drawingsPlugin(state: DeckState): Plugin {
+  const canvas = () => {
+    const config = state.deck?.config ?? defaultConfig
     return { width: config.canvasWidth, height: config.canvasHeight }
-  } catch {
-    return { width: defaultConfig.canvasWidth, height: defaultConfig.canvasHeight }
   }
-}
-
-/** The Vite plugin: registers the endpoint on the dev server only. */
-export default function drawingsPlugin(): Plugin {
   return {
     name: 'deck:drawings',
     apply: 'serve',
     configureServer(server) {
-      const deckFile = () => deckEntry(server.config.root)
-      server.middlewares.use(createDrawingsMiddleware({ deckFile, canvas: () => canvasOf(deckFile()) }))
+      server.middlewares.use(createDrawingsMiddleware({ deckFile: () => state.entry, canvas }))
     },
   }
 }

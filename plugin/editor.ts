@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process'
 import { existsSync, promises as fs, readFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parseDeck } from './parser.ts'
-import { lineEndingOf, readSlideText, spliceSlide, SpliceRefusal } from './editor-write.ts'
+import type { Deck, DeckError } from '../shared/parser/parse.ts'
+import { lineEndingOf, readSlideText, spliceSlide, SpliceRefusal } from '../shared/parser/write-back.ts'
 import type { SlideSource, SlideWrite } from '../shared/slide-source.ts'
 
 const SLIDE_ROUTE = /^(?:\/[^?#]*)?\/__deck\/slide\/([^/?#]*)\/?(?:\?.*)?$/
@@ -22,6 +22,8 @@ export interface EditorEndpointOptions {
   getAllowedFiles: () => string[]
   /** The deck file itself; defaults to the first allowed file. */
   entry?: () => string
+  /** The deck as its files on disk hold it now (the deck state's parsedNow). */
+  deckOnDisk: () => { deck: Deck | null; errors: DeckError[] }
   /** Opens the author's editor at a file's line; resolves with the editor's name (tests pass a fake). */
   launch?: (file: string, line: number, column: number) => Promise<string>
   maxBodyBytes?: number
@@ -193,9 +195,9 @@ export function createEditorMiddleware(options: EditorEndpointOptions) {
   /** Where slide `no` lives now, from the files on disk (never a cached parse: the disk is what a write changes). */
   const locate = (no: number): Located => {
     const entry = entryFile()
-    const source = readIfThere(entry)
-    if (source === undefined) throw new HttpError(404, `The deck file ${shownPath(root, entry)} does not exist.`)
-    const deck = parseDeck(source, { filepath: entry, root, readFile: readIfThere })
+    if (!existsSync(entry)) throw new HttpError(404, `The deck file ${shownPath(root, entry)} does not exist.`)
+    const { deck, errors } = options.deckOnDisk()
+    if (!deck) throw new HttpError(409, `The deck cannot be read: ${errors[0]?.message ?? 'unknown error'}`)
     const slide = deck.slides[no - 1]
     if (!slide) throw new HttpError(404, `There is no slide ${no}: the deck has ${deck.slides.length} slides.`)
     const file = resolve(slide.filepath ?? entry)

@@ -1,54 +1,100 @@
-// The deck's Vite plugin: parse slides.md → analyse each slide → virtual modules → per-slide HMR → dev endpoints → build outputs (and the server's own files beside them).
-import { resolve } from 'node:path'
-import type { Plugin } from 'vite'
+// The engine's Vite plugins, from one factory over one deck state: `deck(options)` parses the deck once per change of
+// its files, and every plugin below reads that state (the virtual modules and HMR, prerendering and font cutting,
+// UnoCSS's file list, the dev server's sync, drawings and editor). vite.config.ts is React's plugin plus deck();
+// the command (cli/) builds the same list.
+import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { dirname, resolve } from 'node:path'
+import type { Plugin, PluginOption, UserConfig } from 'vite'
 import { DeckState } from './deck/state.ts'
-import { formatDeckErrors } from './deck/entry.ts'
-import { deckModules } from './deck/modules.ts'
-import { deckHotUpdate } from './deck/hot-update.ts'
-import { serveDeckEndpoints } from './deck/dev-endpoints.ts'
-import { deckIndexHtml, deckManifest } from './deck/build-outputs.ts'
-import { writeServerFiles } from './deck/server-files.ts'
+import { resolveDeckOptions, type DeckOptions, type ResolvedDeckOptions } from './options.ts'
+import deckCore from './deck-core.ts'
+import prerender from './prerender.ts'
+import deckUnoCSS from './unocss/index.ts'
+import drawings from './drawings.ts'
+import deckSync from './sync.ts'
+import compress from './compress.ts'
+import vendor from './vendor.ts'
+import outDir from './out-dir.ts'
 
-export default function deckPlugin(): Plugin {
-  const state = new DeckState()
-  const modules = deckModules(state)
+export type { DeckOptions, ResolvedDeckOptions } from './options.ts'
+export { resolveDeckOptions } from './options.ts'
 
+/** Every Vite plugin of the engine, over one deck state (React's plugin is the caller's: `[react(), ...deck()]`). */
+export default function deck(options: DeckOptions = {}): PluginOption[] {
+  const resolved = resolveDeckOptions(options)
+  const state = new DeckState(resolved)
+  return [
+    deckConfig(resolved),
+    outDir(),
+    deckCore(state),
+    prerender(),
+    deckUnoCSS(state),
+    drawings(state),
+    deckSync(state),
+    // The one-file build is inlined by the export: nothing to precompress, no vendor files beside it.
+    ...(resolved.singleFile ? [] : [vendor(), compress()]),
+  ]
+}
+
+export { deck }
+
+const engineFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url))
+
+/** react-router's production build (its package exports only the development build to browsers). */
+const routerBuild = (file: string) => resolve(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file)
+
+/** Vite's settings for a deck: where its files are, what the runtime imports, and the build's mode. */
+function deckConfig(options: ResolvedDeckOptions): Plugin {
+  const { singleFile } = options
+  /** What a deck's own components import of the engine. */
+  const deckClient = { find: /^@deck\/client$/, replacement: engineFile('src/deck-api.ts') }
   return {
-    name: 'deck',
+    name: 'deck:config',
     enforce: 'pre',
-    // One instance for the browser build and the prerendering one: the deck is parsed and highlighted once.
-    sharedDuringBuild: true,
-    configResolved(config) {
-      state.configure(config)
-    },
-    async buildStart() {
-      // The prerendering build (plugin/prerender.ts) reuses what the browser build loaded, warned and emitted.
-      if (state.isBuild && this.environment.name !== 'client' && state.deck) return
-      const errors = (state.errors = state.load())
-      if (state.isBuild && errors.length) this.error(`The deck has errors:\n${formatDeckErrors(errors, state.root)}`)
-      if (!state.deck) this.error(formatDeckErrors(errors, state.root))
-      for (const slide of state.states) for (const w of state.warnings(slide)) this.warn(w)
-      for (const w of state.deck.warnings) this.warn(formatDeckErrors([w], state.root))
-      // A build reports broken diagrams once its bundle is made; a dev server as mermaid's verdicts come.
-      if (!state.isBuild) state.logDiagramWarnings(state.states, this.environment.logger)
-    },
-    configureServer(devServer) {
-      serveDeckEndpoints(devServer, state)
-    },
-    resolveId: modules.resolveId,
-    load: modules.load,
-    handleHotUpdate: deckHotUpdate(state),
-    transformIndexHtml(html) {
-      if (!state.deck) state.errors = state.load()
-      return state.deck ? deckIndexHtml(html, state.deck.config) : html
-    },
-    async generateBundle() {
-      if (!state.deck || this.environment.name !== 'client') return
-      // The diagram checks ran in mermaid's worker while the bundle was made.
-      for (const slide of state.states) for (const w of await state.diagramWarnings(slide)) this.warn(w)
-      this.emitFile({ type: 'asset', fileName: 'deck-manifest.json', source: deckManifest(state) })
-      // Beside the served folder, never in it: a file there would answer to some spelling of its URL.
-      writeServerFiles(resolve(state.root, this.environment.config.build.outDir), state)
+    config(user, { command }): UserConfig {
+      return {
+        root: user.root ?? options.engineDir,
+        // The deck's public/ (its images, favicon), beside the deck file.
+        publicDir: user.publicDir ?? resolve(options.deckDir, 'public'),
+        // Mermaid's own minified ES build (split per diagram type) is copied into the build as it is (plugin/vendor.ts) and
+        // loaded from there: the bundler never re-bundles and minifies its 3.6 MB.
+        resolve: {
+          alias:
+            command === 'build'
+              ? [
+                  deckClient,
+                  { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+                  { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+                  { find: /^mermaid$/, replacement: engineFile(singleFile ? 'src/features/diagrams/mermaid-offline.ts' : 'src/features/diagrams/mermaid-vendor.ts') },
+                ]
+              : [deckClient],
+        },
+        // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would
+        // rewrite the other's dependencies under a running page and force it to reload.
+        cacheDir: user.cacheDir ?? options.viteCacheDir,
+        server: { port: 5173, strictPort: false, fs: { allow: [options.engineDir, options.deckDir] } },
+        // Pre-bundled up front so the dev server never reloads the page mid-talk when it discovers a dependency late.
+        optimizeDeps: {
+          include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'jotai', 'fuse.js', 'mermaid', 'drauu'],
+        },
+        preview: { port: 4173 },
+        // One file: relative paths, every asset inlined, one script with no chunks to fetch.
+        ...(singleFile ? { base: './' } : {}),
+        build: {
+          outDir: user.build?.outDir ?? options.outDir,
+          target: 'es2022',
+          ...(singleFile ? { assetsInlineLimit: Number.MAX_SAFE_INTEGER, cssCodeSplit: false, modulePreload: false } : {}),
+          chunkSizeWarningLimit: 4000,
+          reportCompressedSize: false,
+          rolldownOptions: {
+            // Rolldown's hint about slow plugin callbacks is for us, not the deck's author: DECK_BUILD_TIMINGS=1 reports phases.
+            checks: { bundlerTimings: false },
+            // The router gets a chunk of its own name (the app's second step loads it), not one of its package's chunk-XXXX names.
+            output: singleFile ? { codeSplitting: false } : { codeSplitting: { groups: [{ name: 'router', test: /node_modules[\\/]react-router/, includeDependenciesRecursively: false }] } },
+          },
+        },
+      }
     },
   }
 }

@@ -1,6 +1,6 @@
 // Analyses each slide once per text: an edit re-analyses and re-renders only the slides and notes it touched.
 import { dirname, resolve } from 'node:path'
-import type { Deck, Slide } from '../parser.ts'
+import type { Deck, Slide } from '../../shared/parser/parse.ts'
 import { analyzeSlide, renderNote, type AnalyzedSlide } from '../markdown/pipeline.ts'
 import { kebab } from '../markdown/remark-component-tags.ts'
 import type { DeckComponents } from './components.ts'

@@ -1,6 +1,6 @@
 // What a build writes besides the bundle: index.html's language/title/colour scheme, the manifest (the fonts: plugin/prerender.ts).
 import { pageTitle } from '../../shared/config.ts'
-import type { DeckConfig } from '../parser.ts'
+import type { DeckConfig } from '../../shared/parser/parse.ts'
 import type { DeckState } from './state.ts'
 
 /** index.html with the deck's `<html>` attributes, title and colour scheme chosen before paint. */
@@ -15,22 +15,30 @@ export function deckIndexHtml(html: string, config: DeckConfig): string {
     .replace('</head>', `<script>${boot}</script>\n</head>`)
 }
 
-/** deck-manifest.json: what export and serve need to know of the deck without running it. */
+/** deck-manifest.json, written by every build: what the export needs to know of the deck without running it. */
+export interface DeckManifest {
+  title: string
+  download: boolean | string
+  exportFilename: string
+  total: number
+  canvasWidth: number
+  canvasHeight: number
+  author?: string
+  slides: { no: number; title?: string; level?: number; clicks: number }[]
+}
+
 export function deckManifest(state: DeckState): string {
   const { config } = state.deck!
-  return JSON.stringify(
-    {
-      title: config.title,
-      download: config.download,
-      exportFilename: config.exportFilename,
-      total: state.states.length,
-      canvasWidth: config.canvasWidth,
-      canvasHeight: config.canvasHeight,
-      slides: state.states.map(({ slide, analyzed }) => ({ no: slide.no, title: slide.title, level: slide.level, clicks: analyzed.clicks })),
-    },
-    null,
-    2,
-  )
+  const manifest: DeckManifest = {
+    title: config.title,
+    download: config.download,
+    exportFilename: config.exportFilename,
+    total: state.states.length,
+    canvasWidth: config.canvasWidth,
+    canvasHeight: config.canvasHeight,
+    slides: state.states.map(({ slide, analyzed }) => ({ no: slide.no, title: slide.title, level: slide.level, clicks: analyzed.clicks })),
+  }
+  return JSON.stringify(manifest, null, 2)
 }
 
 function escapeHtml(text: string): string {

@@ -7,7 +7,7 @@ import { componentsDir, isComponentFile } from './components.ts'
 import { watchDeckFiles } from './deck-watch.ts'
 
 export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): void {
-  const { entry, root } = state
+  const { entry } = state
   if (!existsSync(entry)) devServer.config.logger.error(`[deck] ${entry} does not exist`)
   devServer.watcher.add(entry)
   // A component file appearing or going changes which tags the slides can use: the deck is compiled again as after
@@ -28,5 +28,5 @@ export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): 
   )
   state.afterLoad = deckWatch.sync
   devServer.httpServer?.once('close', deckWatch.close)
-  devServer.middlewares.use(createEditorMiddleware({ root, getAllowedFiles: () => [...state.files()] }))
+  devServer.middlewares.use(createEditorMiddleware({ root: state.shownFrom, entry: () => entry, getAllowedFiles: () => [...state.files()], deckOnDisk: () => state.parsedNow() }))
 }

@@ -1,7 +1,7 @@
 // Where the deck is read from, and how its problems are told (one line each, naming file, line and slide).
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import type { DeckError } from '../parser.ts'
+import type { DeckError } from '../../shared/parser/parse.ts'
 
 /** The deck file every command uses: `SLIDES_ENTRY` when set, else slides.md. */
 export function deckEntry(root: string): string {

@@ -1,7 +1,7 @@
 // The pictures a slide's layout shows from its frontmatter (`background:`, `image:`): found like the slide's own
 // images (public/ or beside the deck, offline), checked, and handed to Vite so they ship with the build.
 import { dirname, relative, resolve } from 'node:path'
-import type { Slide } from '../parser.ts'
+import type { Slide } from '../../shared/parser/parse.ts'
 import { assetImportPath, resolveImageSource, type ImageSource } from '../markdown/rehype-images.ts'
 import { ASSET_PREFIX } from '../markdown/to-module.ts'
 import { LAYOUT_IMAGE_KEYS, isImageValue } from '../../shared/layout-images.ts'
@@ -35,7 +35,7 @@ export function layoutImageAssets(slide: Pick<Slide, 'frontmatter' | 'filepath'>
   const assets: Record<string, string> = {}
   for (const image of layoutImages(slide, root, entry)) {
     if (image.source.kind === 'public') assets[image.key] = image.source.url
-    else if (image.source.kind === 'beside-deck') assets[image.key] = ASSET_PREFIX + assetImportPath(image.source.file, root)
+    else if (image.source.kind === 'beside-deck') assets[image.key] = ASSET_PREFIX + assetImportPath(image.source.file)
   }
   return assets
 }

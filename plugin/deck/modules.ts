@@ -8,6 +8,8 @@ import { scopeSlideStyles } from '../markdown/rehype-scoped-style.ts'
 import { HOT_EVENTS } from '../../shared/events.ts'
 import type { DeckState, SlideState } from './state.ts'
 import { layoutImageAssets } from './layout-images.ts'
+import { findTheme } from './theme-check.ts'
+import { assetImportPath } from '../markdown/rehype-images.ts'
 
 export const LIST_ID = 'virtual:deck/slides'
 export const SLIDE_PREFIX = 'virtual:deck/slide/'
@@ -40,7 +42,7 @@ export function deckModules(state: DeckState) {
         start: slide.start,
         end: slide.end,
         contentStart: slide.contentStart,
-        file: relative(state.root, slide.filepath ?? state.entry),
+        file: relative(state.shownFrom, slide.filepath ?? state.entry),
         hasNote: slide.note.trim() !== '',
         duration: slide.duration,
       }
@@ -96,13 +98,13 @@ export function deckModules(state: DeckState) {
 
   const themeModule = (): string => {
     const theme = state.deck?.config.theme ?? 'seriph'
-    const dir = resolve(state.root, 'themes', theme)
-    if (!existsSync(dir)) throw new Error(`Theme "${theme}" not found: expected a folder themes/${theme}.`)
+    const dir = findTheme(state, theme)
+    if (!dir) throw new Error(`Theme "${theme}" not found: expected a folder themes/${theme} beside the deck.`)
     const layoutDir = resolve(dir, 'layouts')
     const layouts = existsSync(layoutDir) ? readdirSync(layoutDir).filter((f) => f.endsWith('.tsx')) : []
     return [
-      existsSync(resolve(dir, 'index.css')) ? `import ${JSON.stringify(`/themes/${theme}/index.css`)}` : '',
-      ...layouts.map((f, i) => `import L${i} from ${JSON.stringify(`/themes/${theme}/layouts/${f}`)}`),
+      existsSync(resolve(dir, 'index.css')) ? `import ${JSON.stringify(assetImportPath(resolve(dir, 'index.css')))}` : '',
+      ...layouts.map((f, i) => `import L${i} from ${JSON.stringify(assetImportPath(resolve(layoutDir, f)))}`),
       `export const name = ${JSON.stringify(theme)}`,
       `export const layouts = { ${layouts.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: L${i}`).join(', ')} }`,
     ].join('\n')

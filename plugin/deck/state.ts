@@ -1,10 +1,13 @@
-// The deck as the plugin knows it: parsed from its file, checked, each slide analysed; the last good deck kept.
+// The deck as the engine knows it, one per dev server, build or export: parsed from its file once per change of its
+// files, checked, each slide analysed; the last good deck kept. Every plugin of deck() and the export read this.
 import { relative } from 'node:path'
 import type { Logger, ResolvedConfig } from 'vite'
-import { parseDeck, type Deck, type DeckError, type Slide } from '../parser.ts'
+import { parseDeck, type Deck, type DeckError, type Slide } from '../../shared/parser/parse.ts'
 import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline.ts'
-import { deckEntry, formatDeckErrors, readDeckFile } from './entry.ts'
+import { formatDeckErrors, readDeckFile } from './entry.ts'
+import { resolveDeckOptions, type ResolvedDeckOptions } from '../options.ts'
 import { checkThemeAndLayouts } from './theme-check.ts'
+import { ENGINE_DIR } from '../options.ts'
 import { createSlideAnalyzer } from './analysis.ts'
 import { findDeckComponents, type DeckComponents } from './components.ts'
 import type { NotesFrom } from '../../shared/server-files.ts'
@@ -22,9 +25,40 @@ function blankLinesBefore(slide: Slide): number {
   return first < 0 ? 0 : first
 }
 
+/**
+ * The deck file parsed and checked, without analysing its slides: what the export reads of a deck (titles, notes).
+ * `read` reads a file of the deck (undefined: there is none); a deck that cannot be read is one error.
+ */
+export function readDeck(entry: string, root: string, read: (path: string) => string | undefined, engineDir?: string): { deck: Deck; source: string } | { errors: DeckError[] } {
+  let source: string | undefined
+  try {
+    source = read(entry)
+  } catch (error) {
+    return { errors: [{ line: 1, message: (error as Error).message, file: entry }] }
+  }
+  if (source === undefined) return { errors: [{ line: 1, message: `Deck file not found: ${entry}. Create slides.md, or name the deck's file (reslide <file.md>).`, file: entry }] }
+  const deck = parseDeck(source, { filepath: entry, root, readFile: read })
+  const checked = checkThemeAndLayouts(deck, { deckDir: root, engineDir: engineDir ?? ENGINE_DIR }, entry)
+  deck.errors.push(...checked.errors)
+  deck.warnings.push(...checked.warnings)
+  // An emptied file (an editor's truncate before its write) keeps the last good deck like any other error.
+  if (!source.trim()) deck.errors.push({ line: 1, message: 'The deck file is empty.', file: entry })
+  else if (!deck.slides.length) deck.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
+  return { deck, source }
+}
+
 export class DeckState {
-  root = process.cwd()
-  entry = deckEntry(this.root)
+  /** The deck's folder: `src:` imports resolve from here, and public/, components/, setup/ are found here. */
+  root: string
+  entry: string
+  /** The engine's own folder (src/layouts, the built-in themes). */
+  engineDir: string
+  readonly options: ResolvedDeckOptions
+  get deckDir(): string {
+    return this.root
+  }
+  /** Paths in messages are shown from where the command runs (the terminal's folder). */
+  readonly shownFrom = process.cwd()
   isBuild = false
   baseUrl = '/'
   /** The last deck that parsed without errors (null before the first). */
@@ -39,11 +73,43 @@ export class DeckState {
   afterLoad: () => void = () => {}
   private analyzer = createSlideAnalyzer(() => this)
 
+  constructor(options: ResolvedDeckOptions = resolveDeckOptions()) {
+    this.options = options
+    this.root = options.deckDir
+    this.entry = options.entry
+    this.engineDir = options.engineDir
+  }
+
   configure(config: ResolvedConfig): void {
-    this.root = config.root
-    this.entry = deckEntry(this.root)
     this.isBuild = config.command === 'build'
     this.baseUrl = config.base
+  }
+
+  private onDisk: { deck: Deck; texts: Map<string, string | undefined> } | null = null
+
+  /**
+   * The deck as its files on disk hold it at this moment, errors and all (where the editor finds a slide's lines: the
+   * disk is what a write changes). Parsed again only when one of its files changed; the dev server's loads, which
+   * swap in a new deck and update the page, are left to the watcher.
+   */
+  parsedNow(): { deck: Deck | null; errors: DeckError[] } {
+    const fresh = this.onDisk && [...this.onDisk.texts].every(([path, text]) => {
+      try {
+        return this.readFile(path) === text
+      } catch {
+        return false
+      }
+    })
+    if (fresh) return { deck: this.onDisk!.deck, errors: this.onDisk!.deck.errors }
+    const texts = new Map<string, string | undefined>()
+    const result = readDeck(this.entry, this.root, (path) => {
+      const text = this.readFile(path)
+      texts.set(path, text)
+      return text
+    }, this.engineDir)
+    if ('errors' in result) return { deck: null, errors: result.errors }
+    this.onDisk = { deck: result.deck, texts }
+    return { deck: result.deck, errors: result.deck.errors }
   }
 
   readFile = (path: string): string | undefined => readDeckFile(path, this.root)
@@ -55,6 +121,11 @@ export class DeckState {
     } catch {
       return true
     }
+  }
+
+  /** Whether a deck was loaded and none of its files changed since. */
+  isFresh(): boolean {
+    return this.deck !== null && this.loadedText.size > 0 && ![...this.loadedText.keys()].some((file) => this.changedSinceLoad(file))
   }
 
   /** Parses the deck; returns the errors and keeps the last good deck when there are any. */
@@ -80,26 +151,16 @@ export class DeckState {
       this.loadedText.set(path, text)
       return text
     }
-    let source: string | undefined
-    try {
-      source = read(entry)
-    } catch (error) {
-      this.loadedText.delete(entry)
-      return [{ line: 1, message: (error as Error).message, file: entry }]
-    }
-    if (source === undefined) return [{ line: 1, message: `Deck file not found: ${entry}. Create slides.md or set SLIDES_ENTRY.`, file: entry }]
-    const next = parseDeck(source, { filepath: entry, root, readFile: read })
-    const checked = checkThemeAndLayouts(next, root, entry)
-    next.errors.push(...checked.errors)
-    next.warnings.push(...checked.warnings)
-    // An emptied file (an editor's truncate before its write) keeps the last good deck like any other error.
-    if (!source.trim()) next.errors.push({ line: 1, message: 'The deck file is empty.', file: entry })
-    else if (!next.slides.length) next.errors.push({ line: 1, message: 'The deck has no slides.', file: entry })
+    this.loadedText.delete(entry)
+    const result = readDeck(entry, root, read, this.engineDir)
+    if ('errors' in result) return result.errors
+    const next = result.deck
     if (next.errors.length && this.deck) return next.errors
-    // The one-file HTML export: hash routes (no server to answer /N), drawings never kept (spec: "drawing, not kept").
     this.components = findDeckComponents(entry)
     next.warnings.push(...this.components.warnings.map((message) => ({ line: 1, message, file: this.components.dir })))
-    if (process.env.DECK_SINGLE_FILE) next.config = { ...next.config, routerMode: 'hash', drawings: { ...next.config.drawings, persist: false } }
+    // The one-file HTML export: hash routes (no server to answer /N), drawings never kept (spec: "drawing, not kept").
+    if (this.options.singleFile) next.config = { ...next.config, routerMode: 'hash', drawings: { ...next.config.drawings, persist: false } }
+    else if (this.options.routerMode) next.config = { ...next.config, routerMode: this.options.routerMode }
     this.deck = next
     this.states = next.slides.map((slide) => ({ slide, analyzed: this.analyzer.analyze(slide, next), noteHtml: this.analyzer.noteHtml(slide.note) }))
     return next.errors
@@ -108,14 +169,14 @@ export class DeckState {
   /** Loads the deck if it was never loaded; fails with the errors when there is still none. */
   ensure(): Deck {
     if (!this.deck) this.errors = this.load()
-    if (!this.deck) throw new Error(formatDeckErrors(this.errors, this.root))
+    if (!this.deck) throw new Error(formatDeckErrors(this.errors, this.shownFrom))
     return this.deck
   }
 
   /** A warning about a slide, naming the slide and its line in the deck file. */
   warningOf(state: SlideState, m: Pick<SlideMessage, 'line' | 'message'>): string {
     const line = m.line ? state.slide.contentStart + blankLinesBefore(state.slide) + m.line : state.slide.start + 1
-    return `slide ${state.slide.no} (${relative(this.root, state.slide.filepath ?? this.entry)}:${line}): ${m.message}`
+    return `slide ${state.slide.no} (${relative(this.shownFrom, state.slide.filepath ?? this.entry)}:${line}): ${m.message}`
   }
 
   warnings(state: SlideState): string[] {
@@ -134,12 +195,12 @@ export class DeckState {
 
   /** The deck's warnings as the dev overlay shows them (paths relative to the project). */
   shownWarnings(): DeckError[] {
-    return (this.deck?.warnings ?? []).map((e) => ({ ...e, file: e.file ? relative(this.root, e.file) : undefined }))
+    return (this.deck?.warnings ?? []).map((e) => ({ ...e, file: e.file ? relative(this.shownFrom, e.file) : undefined }))
   }
 
   /** Errors as the dev overlay shows them (paths relative to the project). */
   shownErrors(errors: DeckError[]): DeckError[] {
-    return errors.map((e) => ({ ...e, file: e.file ? relative(this.root, e.file) : undefined }))
+    return errors.map((e) => ({ ...e, file: e.file ? relative(this.shownFrom, e.file) : undefined }))
   }
 
   /** The deck file and every file its slides come from (`src:` imports). */

@@ -58,10 +58,11 @@ export function resolveImageSource(src: string, options: RehypeImagesOptions): I
   return { kind: 'missing', looked: [file, publicFile] }
 }
 
-/** What Vite imports for a file beside the deck: its path from the project root (or /@fs/ outside it). */
-export function assetImportPath(file: string, projectRoot: string): string {
-  const rel = relative(projectRoot, file)
-  return !rel.startsWith('..') && !isAbsolute(rel) ? `/${rel.split(sep).join('/')}` : `/@fs${file.split(sep).join('/')}`
+/** What Vite imports for a file beside the deck: /@fs/ and its absolute path. */
+export function assetImportPath(file: string): string {
+  // By its absolute path: the deck's folder need not be Vite's root (an installed engine's root is its own folder).
+  const posix = file.split(sep).join('/')
+  return `/@fs${posix.startsWith('/') ? '' : '/'}${posix}`
 }
 
 /** `![](x.png)` has an empty alt by accident; only `<img alt="">` says "decoration" on purpose. */
@@ -92,7 +93,7 @@ export default function rehypeImages(options: RehypeImagesOptions) {
       } else if (source.kind === 'public') {
         node.properties.src = source.url
       } else if (source.kind === 'beside-deck') {
-        node.properties.src = ASSET_PREFIX + assetImportPath(source.file, project)
+        node.properties.src = ASSET_PREFIX + assetImportPath(source.file)
       }
       // Images decode off the main thread and never stretch the slide (theme CSS caps them to their box).
       node.properties.decoding ??= 'async'

@@ -2,7 +2,7 @@
 // built site for this (a password-protected deck keeps them off the audience's bundle).
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { parseDeck } from '../../plugin/parser'
+import { readDeck } from '../../plugin/deck/state'
 
 export interface SourceSlide {
   no: number
@@ -20,12 +20,12 @@ export interface DeckSource {
   slides: SourceSlide[]
 }
 
-/** Reads and parses the deck file (with its `src:` imports); a deck that does not parse is an error. */
-export function readDeckSource(entry: string, root = dirname(entry)): DeckSource {
+/** Reads the deck file (with its `src:` imports) as the deck state does; a deck that does not parse is an error. */
+export function readDeckSource(entry: string): DeckSource {
   const readFile = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
-  const source = readFile(entry)
-  if (source === undefined) throw new Error(`Deck file not found: ${entry}.`)
-  const deck = parseDeck(source, { filepath: entry, root, readFile })
+  const read = readDeck(entry, dirname(entry), readFile)
+  if ('errors' in read) throw new Error(read.errors[0]!.message)
+  const { deck } = read
   const [error] = deck.errors
   if (error) throw new Error(`${error.file ?? entry}:${error.line}: ${error.message}`)
   return {

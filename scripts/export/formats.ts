@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlin
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { findChromium, launchOffline } from '../browser'
-import { buildIfStale } from './build'
+import { buildIfStale } from '../../plugin/build'
 import { createProgress } from './progress'
 import { exportDeck, readManifest, type DeckManifest } from './run'
 import { pdfFileName, type ExportSettings, type Format } from './options'
@@ -89,7 +89,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   const needsBrowser = formats.some((f) => f !== 'md')
   const executablePath = needsBrowser ? findChromium({ executablePath: options.executablePath }) : ''
   const dist = resolve(options.root, options.dist)
-  if (options.build !== 'never') buildIfStale(options.root, options.entry, dist, progress.line)
+  if (options.build !== 'never') await buildIfStale(options.entry, dist, progress.line)
   const manifest = readManifest(dist)
   const nos = parseRangeString(manifest.slides.length, options.range)
   if (!nos.length) throw new Error(`Nothing to export: the range "${options.range ?? 'all'}" selects no slide of the ${manifest.slides.length}.`)
@@ -97,7 +97,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   for (const format of formats) checkWritable(paths[format], format === 'png')
 
   let source: DeckSource | undefined
-  const deckSource = async () => (source ??= (await import('./deck-source')).readDeckSource(options.entry, options.root))
+  const deckSource = async () => (source ??= (await import('./deck-source')).readDeckSource(options.entry))
   const results: FormatResult[] = []
   const warnings: string[] = []
   let browser: Browser | undefined

@@ -1,10 +1,11 @@
 // `--format html`: the whole deck in one file that works from disk with no network: the app built as one script
-// (DECK_SINGLE_FILE=1: hash routes, no chunks, assets inlined), its styles, font slices and images inlined, and the
+// (deck's singleFile build: hash routes, no chunks, assets inlined), its styles, font slices and images inlined, and the
 // diagrams carried as the SVG Chromium drew for each scheme (no mermaid in the file).
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { buildDeck, buildReason } from './build'
+import { buildDeck, buildReason } from '../../plugin/build'
+import { ENGINE_DIR } from '../../plugin/options'
 import { readManifest } from './run'
 import { openPrintView } from './session'
 import { drawnDiagrams, type DiagramCache } from './diagram-cache'
@@ -44,19 +45,11 @@ export function singleFileDist(root: string): string {
 }
 
 /** Builds the one-file variant of the app when missing or stale. */
-export function ensureSingleFileBuild(root: string, entry: string, report: (text: string) => void): string {
+export async function ensureSingleFileBuild(root: string, entry: string, report: (text: string) => void): Promise<string> {
   const out = singleFileDist(root)
-  const reason = buildReason(root, entry, out)
-  if (reason) {
+  if (buildReason(ENGINE_DIR, entry, out)) {
     report('building the one-file app…')
-    const before = process.env.DECK_SINGLE_FILE
-    process.env.DECK_SINGLE_FILE = '1'
-    try {
-      buildDeck(root, entry, out)
-    } finally {
-      if (before === undefined) delete process.env.DECK_SINGLE_FILE
-      else process.env.DECK_SINGLE_FILE = before
-    }
+    await buildDeck({ entry, outDir: out, singleFile: true })
   }
   return out
 }
@@ -134,7 +127,7 @@ export function inlineDocument(out: string, diagrams: DrawnDiagrams): { html: st
 
 /** Builds (when needed) and inlines the one-file deck. */
 export async function exportHtml(options: HtmlOptions): Promise<{ text: string; slides: number; diagrams: number; warnings: string[] }> {
-  const out = ensureSingleFileBuild(options.root, options.entry, options.report)
+  const out = await ensureSingleFileBuild(options.root, options.entry, options.report)
   const { diagrams, warnings } = await drawDiagrams(options)
   options.report('inlining…')
   const { html, unresolved } = inlineDocument(out, diagrams)

@@ -6,7 +6,7 @@ import { safeFileName } from '../../shared/file-name'
 /** The formats `--format` takes, in the order they are produced. */
 export const FORMATS = ['md', 'pdf', 'png', 'pptx', 'html'] as const
 
-export const USAGE = `Usage: npm run export -- [deck.md] [options]
+export const USAGE = `Usage: reslide export [deck.md] [options]   (in this repository: npm run export -- …)
 
   --format <f[,f…]>        pdf (default), html, pptx, png, md; several with commas: --format pdf,pptx
   --range <r>              slides to export: 1-10, "1,3;5-7", all (default all)
@@ -22,7 +22,7 @@ export const USAGE = `Usage: npm run export -- [deck.md] [options]
   --timeout <seconds>      how long slides may take to draw (default 120)
   -h, --help               this text
 
-The deck is slides.md unless SLIDES_ENTRY or the deck argument names another file.`
+The deck is slides.md in the current folder unless the deck argument (or SLIDES_ENTRY) names another file.`
 
 export type Format = (typeof FORMATS)[number]
 

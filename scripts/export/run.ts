@@ -4,28 +4,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { findChromium, launchOffline } from '../browser'
-import { buildIfStale } from './build'
+import { buildIfStale } from '../../plugin/build'
 import { serveStatic } from '../../server/static'
 import { SERVER_FILES, serverFilesDir } from '../../shared/server-files'
 import { drawnDiagrams, openDiagramCache, type DiagramCache } from './diagram-cache'
 import { newPrintContext } from './print-context'
 import { outputName, pdfFileName, type ExportSettings } from './options'
 import { createProgress } from './progress'
+import type { DeckManifest } from '../../plugin/deck/build-outputs'
+
+export type { DeckManifest }
 
 /** A4 height in CSS pixels (297 mm at 96 px per inch): the handout's page height. */
 const A4_HEIGHT_PX = (297 / 25.4) * 96
-
-/** What the build writes to deck-manifest.json for the export. */
-export interface DeckManifest {
-  title: string
-  download: boolean | string
-  exportFilename: string
-  total: number
-  canvasWidth: number
-  canvasHeight: number
-  author?: string
-  slides: { no: number; title: string; level: number; clicks: number }[]
-}
 
 export function readManifest(dist: string): DeckManifest {
   const file = join(dist, 'deck-manifest.json')
@@ -66,7 +57,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
   const executablePath = findChromium({ executablePath: options.executablePath, env: options.env })
   const dist = resolve(options.root, options.dist)
   if (options.build !== 'never') {
-    const built = buildIfStale(options.root, options.entry, dist, progress.line)
+    const built = await buildIfStale(options.entry, dist, progress.line)
     if (built) ms.build = built
   }
   const manifest = readManifest(dist)
@@ -144,7 +135,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     t = Date.now()
     const outline = manifest.slides
       .filter((s) => firstPage.has(s.no))
-      .map((s) => ({ title: s.title, level: s.level, pageIndex: firstPage.get(s.no) ?? 0 }))
+      .map((s) => ({ title: s.title ?? '', level: s.level ?? 1, pageIndex: firstPage.get(s.no) ?? 0 }))
     const { finishPdf } = await finishing
     const finished = await finishPdf(printed, {
       title: manifest.title,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { analyzeSlide } from '../../plugin/markdown/pipeline'
 import { slideModuleCode } from '../../plugin/markdown/to-module'
 import { DeckState } from '../../plugin/deck/state'
+import { resolveDeckOptions } from '../../plugin/options'
 import { deckModules, SLIDE_PREFIX } from '../../plugin/deck/modules'
 import { tocEntries, type TocItem, type TocSlide } from '../../src/logic/toc'
 import { embedUrl, watchUrl, youtubeVideo } from '../../src/logic/youtube'
@@ -84,9 +85,7 @@ describe("a deck's own components", () => {
     writeFileSync(join(dir, 'components', 'helpers.ts'), 'export const x = 1\n')
     writeFileSync(join(dir, 'components', 'charts', 'Gauge.tsx'), 'export default function Gauge() { return null }\n')
     writeFileSync(deckFile(), ['# One', '', '<Gauge value="3" />', '', '---', '', '# Two', '', 'text', '', '<BarChart />', '', '<Nope a="1" />', '', '<Toc />', ''].join('\n'))
-    state = new DeckState()
-    state.root = root
-    state.entry = deckFile()
+    state = new DeckState(resolveDeckOptions({ entry: deckFile() }))
     expect(state.load()).toEqual([])
   })
 

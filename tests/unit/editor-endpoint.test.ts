@@ -8,6 +8,8 @@ import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { createEditorMiddleware, createFileQueue, editorCommand, HttpError, isLocalRequest, resolveDeckPath, revisionOf } from '../../plugin/editor'
 import { parseDeck } from '../../plugin/parser'
+import { DeckState } from '../../plugin/deck/state'
+import { resolveDeckOptions } from '../../plugin/options'
 
 const DECK = `---
 theme: seriph
@@ -83,9 +85,12 @@ async function startDeck(text = DECK, part = PART): Promise<Deck> {
   writeFileSync(join(project, 'package.json'), '{"name":"not-a-deck"}\n')
   writeFileSync(join(dir, 'secret.md'), '# secret\n')
   const launched: Deck['launched'] = []
+  // The deck as the dev server's one deck state reads it from disk.
+  const state = new DeckState(resolveDeckOptions({ entry: file }))
   const middleware = createEditorMiddleware({
     root: project,
     getAllowedFiles: () => [file, partFile],
+    deckOnDisk: () => state.parsedNow(),
     launch: async (f, line, column) => {
       launched.push({ file: f, line, column })
       return 'fake-editor'
@@ -466,7 +471,7 @@ describe('who may call', () => {
 
   it('answers another machine 403 without reading or launching anything', async () => {
     const launch = vi.fn()
-    const middleware = createEditorMiddleware({ root: '/nonexistent', getAllowedFiles: () => ['/nonexistent/deck.md'], launch })
+    const middleware = createEditorMiddleware({ root: '/nonexistent', getAllowedFiles: () => ['/nonexistent/deck.md'], deckOnDisk: () => ({ deck: null, errors: [] }), launch })
     for (const url of ['/__deck/slide/1', '/__open-in-editor?file=deck.md:1']) {
       const res = { statusCode: 0, body: '', setHeader() {}, end(text: string) { this.body = text } }
       middleware(fakeRequest('192.168.1.20', { host: 'localhost:5173' }, url), res as unknown as ServerResponse, () => {

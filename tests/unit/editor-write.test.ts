@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { parseDeck } from '../../plugin/parser'
-import { fieldsOfPart, lineEndingOf, readSlideText, rewritePart, spliceSlide, SpliceRefusal } from '../../plugin/editor-write'
+import { fieldsOfPart, lineEndingOf, readSlideText, rewritePart, spliceSlide, SpliceRefusal } from '../../shared/parser/write-back'
 import { normalizeSlideText, type SlideText } from '../../shared/slide-source'
 
 const DECK = [

@@ -6,10 +6,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, uti
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef } from 'pdf-lib'
-import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
 import { parseExportArgs, pdfFileName, outputName, UsageError } from '../../scripts/export/options'
-import { downloadTarget } from '../../scripts/postbuild'
-import { buildReason, writeBuildStamp, addStaticHostFiles } from '../../scripts/export/build'
+import { downloadTarget } from '../../cli/build'
+import { buildReason, writeBuildStamp, addStaticHostFiles } from '../../plugin/build'
 
 const root = resolve(__dirname, '../..')
 const fixture = resolve(root, 'tests/fixtures/basic.md')
@@ -17,7 +16,7 @@ const work = mkdtempSync(join(tmpdir(), 'deck-export-test-'))
 const dist = join(work, 'dist')
 
 function exportCli(args: string[], env: Record<string, string> = {}, cwd = root) {
-  const run = spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/export.ts'), ...args], {
+  const run = spawnSync(process.execPath, [resolve(root, 'bin/reslide.mjs'), 'export', ...args], {
     cwd,
     env: { ...process.env, SLIDES_ENTRY: '', ...env },
     encoding: 'utf8',
@@ -89,7 +88,7 @@ describe('flags', () => {
     }
     expect(error).toBeInstanceOf(UsageError)
     expect((error as Error).message).toMatch(message)
-    expect((error as Error).message).toContain('Usage: npm run export')
+    expect((error as Error).message).toContain('Usage: reslide export')
   })
 
   it.each([
@@ -202,7 +201,7 @@ describe('npm run export', () => {
     const missing = join(work, 'never-built')
     const run = exportCli([fixture, '--dist', missing], { CHROMIUM_PATH: '/nonexistent' })
     expect(run.status).toBe(1)
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Export failed: No browser at CHROMIUM_PATH=\/nonexistent \(no executable file there\): install one .*npx playwright install chromium.*--executable-path/)])
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^reslide export failed: No browser at CHROMIUM_PATH=\/nonexistent \(no executable file there\): install one .*npx playwright install chromium.*--executable-path/)])
     expect(existsSync(missing)).toBe(false)
   })
 
@@ -211,9 +210,10 @@ describe('npm run export', () => {
     expect(noDeck.status).toBe(1)
     expect(noDeck.stderr).toMatch(/Deck file not found: .*no-such-deck\.md/)
     const badFlag = exportCli(['--pages', '3'])
-    expect(badFlag.status).toBe(1)
+    // A misused command exits 2 (as most command lines do); a failed export 1.
+    expect(badFlag.status).toBe(2)
     expect(badFlag.stderr).toContain("Unknown option '--pages'")
-    expect(badFlag.stderr).toContain('npm run export -- --help lists the options')
+    expect(badFlag.stderr).toContain('reslide export --help lists the options')
     expect(badFlag.stderr.trim().split('\n')).toHaveLength(1)
     // Two runs of the CLI: each starts tsx, which takes seconds on a loaded machine.
   }, 90_000)
@@ -227,7 +227,7 @@ describe('npm run export', () => {
   it('builds the deck when needed and writes a 6-page PDF: 735 × 414 pt, titled, with bookmarks, searchable text, slide links', async () => {
     const out = join(work, 'basic')
     const run = exportCli([fixture, '--dist', dist, '--output', out])
-    expect(run.stderr + run.stdout).not.toMatch(/Export failed/)
+    expect(run.stderr + run.stdout).not.toMatch(/export failed/)
     expect(run.status).toBe(0)
     expect(run.stderr).toMatch(/Building .*basic\.md/)
     expect(existsSync(join(dist, '404.html'))).toBe(true)

@@ -145,16 +145,16 @@ describe('rehype-images: local, checked, shipped', () => {
 
   it('hands images beside the deck to Vite (an import), and keeps public ones as URLs', async () => {
     const { module } = await compile('![图表](./chart.png)\n\n![标志](images/logo.svg)\n\n![again](chart.png)')
-    expect(module).toContain('import _asset0 from "/decks/chart.png"')
+    expect(module).toContain(`import _asset0 from "/@fs${join(project, 'decks/chart.png')}"`)
     expect(module.match(/import _asset\d/g)).toHaveLength(1)
     expect(module).toMatch(/_jsx\("img",\{"src":_asset0,"alt":"图表"/)
     expect(module).toContain('"src":"/images/logo.svg"')
     expect(module).not.toContain('\\u0000')
   })
 
-  it('paths outside the project are imported through /@fs', () => {
-    expect(assetImportPath('/elsewhere/x.png', '/work/project')).toBe('/@fs/elsewhere/x.png')
-    expect(assetImportPath('/work/project/decks/x.png', '/work/project')).toBe('/decks/x.png')
+  it('files beside the deck are imported through /@fs by their absolute path (the deck need not be in Vite\'s root)', () => {
+    expect(assetImportPath('/elsewhere/x.png')).toBe('/@fs/elsewhere/x.png')
+    expect(assetImportPath('/work/project/decks/x.png')).toBe('/@fs/work/project/decks/x.png')
   })
 
   it('a javascript: image src becomes about:blank (rehype-links) and is not looked up as a file', () => {

@@ -150,7 +150,7 @@ describe('icons', () => {
 
 describe('layouts', () => {
   it('gives every slide of the fixture a layout someone provides, and finds its images', () => {
-    const checked = checkThemeAndLayouts(deck, root, entry)
+    const checked = checkThemeAndLayouts(deck, { deckDir: dirname(entry), engineDir: root }, entry)
     expect(checked.errors).toEqual([])
     expect(checked.warnings).toEqual([])
     expect(deck.slides.map((s) => s.layout)).toEqual(
@@ -203,7 +203,7 @@ describe('layouts', () => {
 
   it('cover: a background: beside the deck is bundled by the module, and layoutClass lands on the root', async () => {
     const { code, frontmatter } = await compiled('Slidev dialect fixture')
-    expect(code).toContain('import _image0 from "/tests/fixtures/slidev-cover.svg"')
+    expect(code).toContain(`import _image0 from "/@fs${resolve(root, 'tests/fixtures/slidev-cover.svg')}"`)
     expect(code).toContain('export const frontmatter = {"background":_image0}')
     const html = renderToStaticMarkup(h(Cover, { slots: { default: 'c' }, frontmatter: { ...deck.slides[0]!.frontmatter, background: '/assets/slidev-cover-abc.svg' }, no: 1 }))
     expect(frontmatter.background).toMatch(/slidev-cover\.svg$/)
@@ -238,8 +238,8 @@ describe('layouts', () => {
   it('warns about a layout image that is not there, at its frontmatter line', () => {
     const source = '---\ntitle: t\n---\n\n# A\n\n---\nlayout: image-right\nimage: ./no-such-picture.png\n---\n\n# B\n'
     const broken = parseDeck(source, { filepath: entry, root })
-    const { warnings } = checkThemeAndLayouts(broken, root, entry)
-    expect(warnings).toEqual([{ line: 9, slide: 2, file: entry, message: expect.stringMatching(/^image: image not found: "\.\/no-such-picture\.png" \(looked for tests\/fixtures\/no-such-picture\.png and public\/no-such-picture\.png\)$/) }])
+    const { warnings } = checkThemeAndLayouts(broken, { deckDir: dirname(entry), engineDir: root }, entry)
+    expect(warnings).toEqual([{ line: 9, slide: 2, file: entry, message: expect.stringMatching(/^image: image not found: "\.\/no-such-picture\.png" \(looked for tests\/fixtures\/no-such-picture\.png and tests\/fixtures\/public\/no-such-picture\.png\)$/) }])
     expect(layoutImageAssets(broken.slides[1]!, root, entry)).toEqual({})
   })
 })

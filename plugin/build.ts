@@ -1,10 +1,17 @@
-// Keeps the built deck the export prints up to date: builds it when missing, stale, or built from another deck.
-import { execFileSync } from 'node:child_process'
+// Builds a deck: Vite's whole app build over deck() (the browser build, the Node build and the prerendered pages),
+// the static-host files, and a record of which deck the folder holds; and "build if stale" for the export and the
+// tests, with one list of what a build reads.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { createBuilder, type LogLevel } from 'vite'
+import react from '@vitejs/plugin-react'
+import deck from './index.ts'
+import { ENGINE_DIR, resolveDeckOptions, type DeckOptions } from './options.ts'
 
-/** What a build reads besides the deck file itself. */
-const SOURCES = ['shared', 'src', 'plugin', 'themes', 'public', 'index.html', 'vite.config.ts', 'package.json']
+/** The engine's files a build reads (under its folder). */
+const ENGINE_SOURCES = ['shared', 'src', 'plugin', 'themes', 'index.html', 'package.json']
+/** The deck's folders a build reads (beside the deck file). */
+const DECK_FOLDERS = ['setup', 'components', 'public', 'themes', 'snippets']
 
 /** Newest modification time (ms) of a file or of the files under a folder (dot folders and node_modules skipped). */
 export function newestTime(path: string) {
@@ -19,10 +26,10 @@ export function newestTime(path: string) {
   return time
 }
 
-/** The deck's own files: the entry, Markdown beside it (imported slides), and its setup/ folder. */
+/** The deck's own files: the entry, Markdown beside it (imported slides), and its folders. */
 function deckSourceTime(entry: string) {
   const dir = dirname(entry)
-  let time = Math.max(newestTime(entry), newestTime(join(dir, 'setup')))
+  let time = Math.max(newestTime(entry), ...DECK_FOLDERS.map((name) => newestTime(join(dir, name))))
   for (const name of readdirSync(dir)) if (name.endsWith('.md') && name !== 'README.md') time = Math.max(time, newestTime(join(dir, name)))
   return time
 }
@@ -59,7 +66,7 @@ export function buildReason(root: string, entry: string, dist: string) {
   if (stamp && stamp.entry !== resolve(entry)) return `${dist} holds a build of ${stamp.entry}`
   if (!stamp && resolve(entry) !== resolve(root, 'slides.md')) return `${dist} has no record of which deck it holds`
   const built = statSync(marker).mtimeMs
-  const sources = Math.max(deckSourceTime(entry), ...SOURCES.map((p) => newestTime(join(root, p))))
+  const sources = Math.max(deckSourceTime(entry), ...ENGINE_SOURCES.map((p) => newestTime(join(root, p))))
   return sources > built ? 'sources changed since the last build' : null
 }
 
@@ -71,23 +78,40 @@ export function addStaticHostFiles(dist: string) {
 }
 
 /** Builds `entry` into `dist` when `buildReason` finds it missing or stale, saying why on `say`; the ms it took (0: none). */
-export function buildIfStale(root: string, entry: string, dist: string, say: (line: string) => void): number {
-  const reason = buildReason(root, entry, dist)
+export async function buildIfStale(entry: string, dist: string, say: (line: string) => void, options: Omit<BuildOptions, 'entry' | 'outDir'> = {}): Promise<number> {
+  const reason = buildReason(ENGINE_DIR, entry, dist)
   if (!reason) return 0
   const started = Date.now()
-  say(`Building ${relative(root, entry) || entry} (${reason})…`)
-  buildDeck(root, entry, dist)
+  say(`Building ${relative(process.cwd(), entry) || entry} (${reason})…`)
+  await buildDeck({ ...options, entry, outDir: dist })
   return Date.now() - started
 }
 
-/** Runs `vite build` for `entry` into `dist`, then adds the static-host files and the stamp. */
-export function buildDeck(root: string, entry: string, dist: string) {
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js')
-  execFileSync(process.execPath, [vite, 'build', '--outDir', resolve(dist), '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, SLIDES_ENTRY: resolve(entry) },
-  })
-  addStaticHostFiles(dist)
-  writeBuildStamp(root, dist, entry)
+export interface BuildOptions extends DeckOptions {
+  /** What Vite prints (default: warnings and errors). */
+  logLevel?: LogLevel
+}
+
+/** A failed build: one message naming file, slide and line for each of the deck's problems (no bundler stack). */
+export class BuildError extends Error {
+  constructor(messages: string[], cause: unknown) {
+    super(`Build failed:\n${messages.join('\n')}`, { cause })
+    this.name = 'BuildError'
+  }
+}
+
+/** Builds the deck into its folder (default dist/ beside it), then adds the static-host files and the stamp. */
+export async function buildDeck(options: BuildOptions = {}): Promise<{ outDir: string; entry: string }> {
+  const resolved = resolveDeckOptions(options)
+  try {
+    const builder = await createBuilder({ configFile: false, logLevel: options.logLevel ?? 'warn', plugins: [react(), deck(options)], build: { outDir: resolved.outDir, emptyOutDir: true } })
+    await builder.buildApp()
+  } catch (error) {
+    const e = error as Error & { errors?: Error[] }
+    throw new BuildError(e.errors?.length ? e.errors.map((inner) => inner.message) : [e.message], error)
+  }
+  // The one-file build is inlined by the export: it has no pages for a host to route to.
+  if (!resolved.singleFile) addStaticHostFiles(resolved.outDir)
+  writeBuildStamp(ENGINE_DIR, resolved.outDir, resolved.entry)
+  return { outDir: resolved.outDir, entry: resolved.entry }
 }

@@ -1,7 +1,8 @@
 // Lets the side editor put one slide's new text back into its Markdown file: only that slide's bytes change, in the
 // file's own line endings, and nothing is written that the deck would read differently (pure: bytes in, bytes out).
-import { parseDeck, type DeckError, type ParseOptions } from './parser.ts'
-import { normalizeSlideText, type SlideText } from '../shared/slide-source.ts'
+import { parseDeck, type DeckError, type ParseOptions } from './parse.ts'
+import { normalizeSlideText, type SlideText } from '../slide-source.ts'
+import { YAML_FENCE_CLOSE, YAML_FENCE_OPEN, closesFrontmatter, isSeparator, noteBounds, opensFrontmatterLine, withoutCr } from './syntax.ts'
 
 export type LineEnding = '\n' | '\r\n'
 
@@ -21,13 +22,6 @@ export class SpliceRefusal extends Error {
   }
 }
 
-/** The parser's rule (Slidev's): a line starting with `---` separates; `---` not followed by a fourth dash can open frontmatter. */
-const isSeparator = (line: string) => line.startsWith('---')
-const opensFrontmatterLine = (line: string) => isSeparator(line) && line[3] !== '-'
-const YAML_FENCE_OPEN = /^```ya?ml[ \t]*$/
-const FENCE_CLOSE = /^```[ \t]*$/
-
-const withoutCr = (line: string) => line.replace(/\r$/, '')
 
 /** CRLF when most of the file's line breaks are CRLF, else LF (a file without line breaks is LF). */
 export function lineEndingOf(bytes: Uint8Array): LineEnding {
@@ -59,7 +53,7 @@ interface PartShape {
   trimmedEnd: number
 }
 
-/** Reads a part the way plugin/parser.ts does (same rules, kept as offsets so untouched regions keep their bytes). */
+/** Reads a part the way parse.ts does (the same rules of syntax.ts, kept as offsets so untouched regions keep their bytes). */
 function shapeOf(part: string): PartShape {
   const lines = part.split('\n')
   const offsets: number[] = []
@@ -77,7 +71,7 @@ function shapeOf(part: string): PartShape {
   let bodyLine = separator ? 1 : 0
   // `---` followed by a non-blank line opens frontmatter, closed by the next `---` line.
   if (separator && opensFrontmatterLine(withoutCr(line(0))) && lines.length > 1 && line(1).trim() !== '') {
-    const close = lines.findIndex((text, i) => i >= 1 && text.trimEnd() === '---')
+    const close = lines.findIndex((text, i) => i >= 1 && closesFrontmatter(text))
     if (close > 0) {
       frontmatter = { form: 'dashes', from: offset(1), to: close > 1 ? lineEnd(close - 1) : offset(1), block: 0 }
       bodyLine = close + 1
@@ -88,7 +82,7 @@ function shapeOf(part: string): PartShape {
     let open = bodyLine
     while (open < lines.length && /^[ \t]*$/.test(withoutCr(line(open)))) open++
     if (open + 2 < lines.length && YAML_FENCE_OPEN.test(withoutCr(line(open)))) {
-      const close = lines.findIndex((text, i) => i >= open + 2 && FENCE_CLOSE.test(withoutCr(text)))
+      const close = lines.findIndex((text, i) => i >= open + 2 && YAML_FENCE_CLOSE.test(withoutCr(text)))
       if (close > 0) {
         frontmatter = { form: 'fence', from: offset(open + 1), to: lineEnd(close - 1), block: offset(open) }
         bodyLine = close + 1
@@ -102,12 +96,11 @@ function shapeOf(part: string): PartShape {
   const trimmedEnd = bodyFrom + trimmed.length
   let note: PartShape['note'] = null
   let contentEnd = trimmedEnd
-  if (trimmed.endsWith('-->')) {
-    const open = trimmed.lastIndexOf('<!--')
-    if (open >= 0) {
-      note = { from: bodyFrom + open, to: trimmedEnd, innerFrom: bodyFrom + open + 4, innerTo: Math.max(bodyFrom + open + 4, trimmedEnd - 3) }
-      contentEnd = bodyFrom + trimmed.slice(0, open).trimEnd().length
-    }
+  const bounds = noteBounds(trimmed)
+  if (bounds) {
+    const { open } = bounds
+    note = { from: bodyFrom + open, to: trimmedEnd, innerFrom: bodyFrom + open + 4, innerTo: Math.max(bodyFrom + open + 4, trimmedEnd - 3) }
+    contentEnd = bodyFrom + trimmed.slice(0, open).trimEnd().length
   }
   const lead = /^\s*\n/.exec(part.slice(bodyFrom, contentEnd))
   const contentFrom = bodyFrom + (lead ? lead[0].length : 0)

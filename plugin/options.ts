@@ -1,0 +1,57 @@
+// What a deck build or dev server is asked for, resolved once: the deck file, the folders beside it, the engine's own
+// folder, and the build's mode. The command line (cli/) and vite.config.ts make these; nothing else reads argv or env.
+import { existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export interface DeckOptions {
+  /** The deck's Markdown file (default: `SLIDES_ENTRY`, else slides.md in the current folder). */
+  entry?: string
+  /**
+   * The one-file build the HTML export inlines: hash routes (no server answers /N), no chunks, every asset inlined,
+   * relative paths, drawings never kept.
+   */
+  singleFile?: boolean
+  /** Routes as `/N` (default; a static host serves the prerendered pages) or `#/N` (no server needed). */
+  routerMode?: 'history' | 'hash'
+  /** The build's folder (default dist/ beside the deck). */
+  outDir?: string
+  /** Where Vite keeps its pre-bundled dependencies (default node_modules/.vite; `DECK_VITE_CACHE` for side-by-side dev servers). */
+  viteCacheDir?: string
+}
+
+export interface ResolvedDeckOptions {
+  /** The deck file, absolute. */
+  entry: string
+  /** The deck's folder: components/, public/, setup/, snippets/, themes/ are looked for here. */
+  deckDir: string
+  /** The engine's own folder (this package): index.html, src/, themes/. Vite's root. */
+  engineDir: string
+  singleFile: boolean
+  routerMode: 'history' | 'hash' | undefined
+  outDir: string
+  viteCacheDir: string | undefined
+}
+
+/** The engine's folder: the one above plugin/. */
+export const ENGINE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+export function resolveDeckOptions(options: DeckOptions = {}, cwd = process.cwd()): ResolvedDeckOptions {
+  const entry = resolve(cwd, options.entry ?? process.env.SLIDES_ENTRY ?? 'slides.md')
+  const deckDir = dirname(entry)
+  return {
+    entry,
+    deckDir,
+    engineDir: ENGINE_DIR,
+    singleFile: Boolean(options.singleFile),
+    routerMode: options.singleFile ? 'hash' : options.routerMode,
+    outDir: resolve(deckDir, options.outDir ?? 'dist'),
+    viteCacheDir: options.viteCacheDir ?? process.env.DECK_VITE_CACHE,
+  }
+}
+
+/** A folder of the deck's (public/, themes/…) when it has one, else the engine's. */
+export function deckOrEngineDir(options: Pick<ResolvedDeckOptions, 'deckDir' | 'engineDir'>, name: string): string {
+  const own = resolve(options.deckDir, name)
+  return existsSync(own) ? own : resolve(options.engineDir, name)
+}
