@@ -18,7 +18,7 @@ export async function startDev(options: { entry?: string; port?: number; host?: 
 }
 
 export async function runDev(args: DevArgs): Promise<number> {
-  const entry = resolve(args.entry ?? process.env.SLIDES_ENTRY ?? 'slides.md')
+  const entry = resolve(args.entry || process.env.SLIDES_ENTRY || 'slides.md')
   if (!existsSync(entry)) throw new Error(`Deck file not found: ${relative(process.cwd(), entry) || entry}. Create slides.md here, or name the deck's file.`)
   const server = await startDev({ ...args, entry })
   server.printUrls()

@@ -3,7 +3,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseExportArgs, UsageError as ExportUsageError, USAGE } from '../scripts/export/options.ts'
-import { exportFormats } from '../scripts/export/formats.ts'
 import { UsageError } from './args.ts'
 import { ENGINE_DIR } from '../plugin/options.ts'
 
@@ -12,16 +11,17 @@ export async function runExport(argv: string[]): Promise<number> {
   try {
     args = parseExportArgs(argv)
   } catch (error) {
-    if (error instanceof ExportUsageError) throw new UsageError(error.message.split('\n')[0]!, 'export')
+    if (error instanceof ExportUsageError) throw new UsageError(error.message.split('\n')[0]!.replace(/ To specify a positional argument.*$/, ''), 'export')
     throw error
   }
   if (args.help) {
     console.log(USAGE)
     return 0
   }
-  const entry = resolve(args.entry ?? process.env.SLIDES_ENTRY ?? 'slides.md')
+  const entry = resolve(args.entry || process.env.SLIDES_ENTRY || 'slides.md')
   if (!args.skipBuild && !existsSync(entry)) throw new Error(`Deck file not found: ${entry}. Name an existing Markdown file (the deck argument, or SLIDES_ENTRY).`)
   const started = Date.now()
+  const { exportFormats } = await import('../scripts/export/formats.ts')
   const { results, warnings } = await exportFormats({
     formats: args.formats,
     // The engine's caches (diagrams drawn, the one-file build) live with the engine.

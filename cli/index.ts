@@ -1,12 +1,8 @@
 // The engine's command (`reslide`): the only place that reads the command line. Each command is a thin shell over a
 // function tests call too: dev → Vite's dev server over deck(), build → buildDeck, export → exportFormats,
-// serve → startServer.
+// serve → startServer. Each command's code loads only when it runs (help and a misused flag answer at once).
 import { readFileSync } from 'node:fs'
 import { COMMAND, HELP, UsageError, parseBuildArgs, parseDevArgs, parseServeArgs } from './args.ts'
-import { runBuild } from './build.ts'
-import { runDev } from './dev.ts'
-import { runExport } from './export.ts'
-import { runServe } from './serve.ts'
 
 const COMMANDS = ['build', 'export', 'serve', 'dev'] as const
 
@@ -34,19 +30,19 @@ export async function main(argv: string[]): Promise<number> {
       case 'build': {
         const options = parseBuildArgs(args)
         if (options.help) return help('build')
-        return await runBuild(options)
+        return await (await import('./build.ts')).runBuild(options)
       }
       case 'export':
-        return await runExport(args)
+        return await (await import('./export.ts')).runExport(args)
       case 'serve': {
         const options = parseServeArgs(args)
         if (options.help) return help('serve')
-        return await runServe(options)
+        return await (await import('./serve.ts')).runServe(options)
       }
       default: {
         const options = parseDevArgs(args)
         if (options.help) return help('dev')
-        return await runDev(options)
+        return await (await import('./dev.ts')).runDev(options)
       }
     }
   } catch (error) {
@@ -56,6 +52,8 @@ export async function main(argv: string[]): Promise<number> {
       return 2
     }
     console.error(`${COMMAND} ${command} failed: ${error instanceof Error ? error.message : String(error)}`)
+    // DEBUG=1: where it happened (the bundler's stack of a failed build is its cause's).
+    if (process.env.DEBUG && error instanceof Error) console.error((error.cause instanceof Error ? error.cause : error).stack)
     return 1
   }
 }

@@ -1,13 +1,13 @@
 // Dev-only endpoint that keeps drawings as SVG files beside the deck (`.deck-drawings/<deck>/N.svg`) when `drawings.persist`
 // is on: loopback only, one folder only, atomic writes. Never part of a build.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, dirname, extname, join, resolve, sep } from 'node:path'
-import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'
 import type { DeckState } from './deck/state.ts'
+import { writeAtomically } from './write-whole.ts'
 import { defaultConfig } from '../shared/config.ts'
-import { isLocalRequest } from './editor.ts'
+import { HttpError, isLocalRequest, parseSlideNo, readBody, type Next } from './dev-requests.ts'
 
 export const DRAWINGS_DIR = '.deck-drawings'
 const ROUTE = /^(?:\/[^?#]*)?\/@deck\/drawings(?:\/([^/?#]*))?\/?(?:[?#].*)?$/
@@ -21,16 +21,6 @@ export interface DrawingsEndpointOptions {
   canvas: () => { width: number; height: number }
 }
 
-type Next = (error?: unknown) => void
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 /** `N.svg` ↔ slide N; anything else in the folder is not ours and is left alone. */
 export function slideOfFile(name: string): number | null {
@@ -38,35 +28,9 @@ export function slideOfFile(name: string): number | null {
   return match ? Number(match[1]) : null
 }
 
-export function parseSlideParam(raw: string): number {
-  let value: string
-  try {
-    value = decodeURIComponent(raw)
-  } catch {
-    throw new HttpError(400, `Not a slide number: "${raw.slice(0, 40)}".`)
-  }
-  if (!/^[1-9]\d{0,4}$/.test(value)) throw new HttpError(400, `Not a slide number: "${value.slice(0, 40)}".`)
-  return Number(value)
-}
 
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BYTES) {
-        fail(new HttpError(413, `A drawing may hold at most ${MAX_BYTES} bytes.`))
-        req.destroy()
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', fail)
-  })
-}
+
 
 /** `.deck-drawings/<deck name>/` beside the deck (decks sharing a folder keep apart); links are refused. */
 function folderOf(deckFile: string, create: boolean): string | null {
@@ -106,17 +70,6 @@ export function fromSvgFile(text: string): string {
   const trimmed = text.trim()
   if (!SVG_OPEN.test(trimmed) || !SVG_CLOSE.test(trimmed)) return ''
   return trimmed.replace(SVG_OPEN, '').replace(SVG_CLOSE, '')
-}
-
-function writeAtomically(file: string, text: string) {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  writeFileSync(temp, text, { flag: 'wx' })
-  try {
-    renameSync(temp, file)
-  } catch (error) {
-    rmSync(temp, { force: true })
-    throw error
-  }
 }
 
 function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8') {
@@ -166,9 +119,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, slide: string |
     throw new HttpError(405, `${method} is not allowed here: GET or DELETE.`)
   }
 
-  const no = parseSlideParam(slide)
+  const no = parseSlideNo(slide)
   if (method !== 'PUT') throw new HttpError(405, `${method} is not allowed here: PUT.`)
-  const markup = await readBody(req)
+  const markup = (await readBody(req, MAX_BYTES, 'A drawing')).toString('utf8')
   if (/<\/?svg\b/i.test(markup)) throw new HttpError(400, 'Send the drawing without its <svg> wrapper.')
   if (!markup.trim()) {
     const folder = folderOf(deckFile, false)
@@ -176,7 +129,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, slide: string |
     return send(res, 204, '')
   }
   const folder = folderOf(deckFile, true)!
-  writeAtomically(fileOf(folder, no), toSvgFile(markup, options.canvas()))
+  await writeAtomically(fileOf(folder, no), toSvgFile(markup, options.canvas()), { durable: true })
   return send(res, 204, '')
 }
 

@@ -1,21 +1,22 @@
 // Makes authoring in the browser possible in dev: read a slide, write it back without losing anything (revision check,
 // atomic write, one write per file at a time), and open the author's editor at a slide. Registered by configureServer
 // only, so it exists under `npm run dev` and never in a build or `npm run serve`.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { existsSync, promises as fs, readFileSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Deck, DeckError } from '../shared/parser/parse.ts'
 import { lineEndingOf, readSlideText, spliceSlide, SpliceRefusal } from '../shared/parser/write-back.ts'
 import type { SlideSource, SlideWrite } from '../shared/slide-source.ts'
+import { writeAtomically } from './write-whole.ts'
+import { HttpError, isLocalRequest, parseSlideNo, readBody, type Next } from './dev-requests.ts'
+
+export { HttpError, isLocalRequest } from './dev-requests.ts'
 
 const SLIDE_ROUTE = /^(?:\/[^?#]*)?\/__deck\/slide\/([^/?#]*)\/?(?:\?.*)?$/
 const OPEN_ROUTE = /^(?:\/[^?#]*)?\/__open-in-editor\/?(?:\?(.*))?$/
 export const MAX_BODY_BYTES = 1_000_000
-const LOOPBACK_ADDRESS = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
-const LOOPBACK_HOST = /^(?:localhost|[\w-]+\.localhost|127\.\d+\.\d+\.\d+|\[::1\])(?::\d+)?$/i
-
 export interface EditorEndpointOptions {
   root: string
   /** The deck file and its `src:` imports: the only files these endpoints read, write or open. The deck comes first. */
@@ -28,18 +29,6 @@ export interface EditorEndpointOptions {
   launch?: (file: string, line: number, column: number) => Promise<string>
   maxBodyBytes?: number
 }
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly detail?: Record<string, unknown>,
-  ) {
-    super(message)
-  }
-}
-
-type Next = (error?: unknown) => void
 
 /** Content hash of a file's bytes: what a write must name to prove it saw the file as it is. */
 export function revisionOf(bytes: Uint8Array): string {
@@ -63,23 +52,6 @@ export function createFileQueue() {
   }
 }
 
-/** Only this machine, through a loopback name, from this server's own pages (no cross-site requests). */
-export function isLocalRequest(req: IncomingMessage): boolean {
-  if (!LOOPBACK_ADDRESS.test(req.socket?.remoteAddress ?? '')) return false
-  const host = req.headers.host ?? ''
-  // The Host header guards against DNS rebinding (a foreign name resolving to 127.0.0.1).
-  if (!LOOPBACK_HOST.test(host)) return false
-  if (req.headers['sec-fetch-site'] === 'cross-site') return false
-  const origin = req.headers.origin
-  if (origin && origin !== 'null') {
-    try {
-      if (new URL(origin).host.toLowerCase() !== host.toLowerCase()) return false
-    } catch {
-      return false
-    }
-  } else if (origin === 'null') return false
-  return true
-}
 
 /**
  * The absolute path of a deck file named relative to the project, or a 403: absolute paths, NUL bytes, backslashes
@@ -114,41 +86,6 @@ function sendError(res: ServerResponse, error: unknown) {
   send(res, 500, { error: `The dev server could not do that: ${error instanceof Error ? error.message : String(error)}` })
 }
 
-/** The body, up to `max` bytes; more is a 413 (the rest is drained, not kept). */
-function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
-  const tooLarge = () => new HttpError(413, `The slide text is too large: at most ${max} bytes may be sent at once.`)
-  return new Promise((done, fail) => {
-    if (Number(req.headers['content-length']) > max) {
-      req.resume()
-      fail(tooLarge())
-      return
-    }
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= max) chunks.push(chunk)
-      // A client that keeps sending far past the limit is cut off.
-      else if (size > max * 16) req.destroy()
-    })
-    req.on('end', () => (size > max ? fail(tooLarge()) : done(Buffer.concat(chunks))))
-    req.on('error', fail)
-    req.on('close', () => {
-      if (!req.complete) fail(tooLarge())
-    })
-  })
-}
-
-function parseSlideNo(raw: string): number {
-  let text = raw
-  try {
-    text = decodeURIComponent(raw)
-  } catch {
-    // Left as sent; the check below refuses it.
-  }
-  if (!/^[1-9]\d{0,5}$/.test(text)) throw new HttpError(400, `Not a slide number: ${JSON.stringify(text.slice(0, 40))}.`)
-  return Number(text)
-}
 
 function parseWrite(body: Buffer): SlideWrite {
   let value: unknown
@@ -245,7 +182,7 @@ export function createEditorMiddleware(options: EditorEndpointOptions) {
         })
       const result = spliceSlide(bytes, at, write, { filepath: at.file, root, readFile: readIfThere, entry: at.isEntry })
       if (!result.changed) return { saved: false, slide: current }
-      await writeAtomically(at.file, result.bytes)
+      await writeAtomically(at.file, result.bytes, { durable: true })
       return { saved: true, slide: sourceOf(locate(no), result.bytes) }
     })
   }
@@ -278,30 +215,10 @@ export function createEditorMiddleware(options: EditorEndpointOptions) {
       if (method !== 'POST') throw new HttpError(405, `${method} is not allowed here: GET or POST.`)
       // A JSON content type cannot be sent cross-site without a preflight this server never grants.
       if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Send the slide as JSON (content-type: application/json).')
-      const write = parseWrite(await readBody(req, maxBody))
+      const write = parseWrite(await readBody(req, maxBody, 'The slide text'))
       send(res, 200, await writeSlide(no, write))
     }
     handle().catch((error: unknown) => sendError(res, error))
-  }
-}
-
-/** Replaces the file in one step: a temporary file in the same folder, flushed, then renamed over it. */
-export async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
-  const real = await fs.realpath(file)
-  const { mode } = await fs.stat(real)
-  const temp = join(dirname(real), `.${basename(real)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
-  let handle: fs.FileHandle | undefined
-  try {
-    handle = await fs.open(temp, 'wx', mode & 0o777)
-    await handle.writeFile(bytes)
-    await handle.sync()
-    await handle.close()
-    handle = undefined
-    await fs.rename(temp, real)
-  } catch (error) {
-    await handle?.close().catch(() => {})
-    await fs.rm(temp, { force: true })
-    throw error
   }
 }
 

@@ -16,6 +16,7 @@ import deckSync from './sync.ts'
 import compress from './compress.ts'
 import vendor from './vendor.ts'
 import outDir from './out-dir.ts'
+import favicon from './favicon.ts'
 
 export type { DeckOptions, ResolvedDeckOptions } from './options.ts'
 export { resolveDeckOptions } from './options.ts'
@@ -32,6 +33,7 @@ export default function deck(options: DeckOptions = {}): PluginOption[] {
     deckUnoCSS(state),
     drawings(state),
     deckSync(state),
+    favicon(),
     // The one-file build is inlined by the export: nothing to precompress, no vendor files beside it.
     ...(resolved.singleFile ? [] : [vendor(), compress()]),
   ]
@@ -73,12 +75,12 @@ function deckConfig(options: ResolvedDeckOptions): Plugin {
         // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would
         // rewrite the other's dependencies under a running page and force it to reload.
         cacheDir: user.cacheDir ?? options.viteCacheDir,
-        server: { port: 5173, strictPort: false, fs: { allow: [options.engineDir, options.deckDir] } },
+        // The engine's files and the deck's are served in dev, wherever each lives (Vite's default port, 5173).
+        server: { fs: { allow: [options.engineDir, options.deckDir] } },
         // Pre-bundled up front so the dev server never reloads the page mid-talk when it discovers a dependency late.
         optimizeDeps: {
           include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'jotai', 'fuse.js', 'mermaid', 'drauu'],
         },
-        preview: { port: 4173 },
         // One file: relative paths, every asset inlined, one script with no chunks to fetch.
         ...(singleFile ? { base: './' } : {}),
         build: {

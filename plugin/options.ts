@@ -37,7 +37,7 @@ export interface ResolvedDeckOptions {
 export const ENGINE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
 export function resolveDeckOptions(options: DeckOptions = {}, cwd = process.cwd()): ResolvedDeckOptions {
-  const entry = resolve(cwd, options.entry ?? process.env.SLIDES_ENTRY ?? 'slides.md')
+  const entry = resolve(cwd, options.entry || process.env.SLIDES_ENTRY || 'slides.md')
   const deckDir = dirname(entry)
   return {
     entry,

@@ -21,6 +21,7 @@ import { buildGlyphUse, deckFonts } from './fonts.ts'
 import { pageText } from './font-slices.ts'
 import { facesForText, leadingFamilies, stylesheetFaces } from './stylesheet-faces.ts'
 import { lap } from './build-timings.ts'
+import { escapeHtml } from '../shared/html.ts'
 
 /** The server entry's exports (src/prerender.tsx). */
 export interface PrerenderEntry {
@@ -282,8 +283,4 @@ export function pageFileFor(dist: string, path: string): string | null {
   const index = join(dir, 'index.html')
   if (existsSync(index) && statSync(index).isFile()) return index.slice(dist.length + 1).split('\\').join('/')
   return existsSync(join(dist, '404.html')) ? '404.html' : null
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }

@@ -2,6 +2,7 @@
 import { pageTitle } from '../../shared/config.ts'
 import type { DeckConfig } from '../../shared/parser/parse.ts'
 import type { DeckState } from './state.ts'
+import { escapeHtml } from '../../shared/html.ts'
 
 /** index.html with the deck's `<html>` attributes, title and colour scheme chosen before paint. */
 export function deckIndexHtml(html: string, config: DeckConfig): string {
@@ -39,8 +40,4 @@ export function deckManifest(state: DeckState): string {
     slides: state.states.map(({ slide, analyzed }) => ({ no: slide.no, title: slide.title, level: slide.level, clicks: analyzed.clicks })),
   }
   return JSON.stringify(manifest, null, 2)
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }

@@ -1,12 +1,7 @@
-// Where the deck is read from, and how its problems are told (one line each, naming file, line and slide).
+// How the deck is read from its file, and how its problems are told (one line each, naming file, line and slide).
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
+import { relative } from 'node:path'
 import type { DeckError } from '../../shared/parser/parse.ts'
-
-/** The deck file every command uses: `SLIDES_ENTRY` when set, else slides.md. */
-export function deckEntry(root: string): string {
-  return resolve(root, process.env.SLIDES_ENTRY || 'slides.md')
-}
 
 /** A deck file's text, or undefined when it does not exist; a folder is a clear error. */
 export function readDeckFile(path: string, root: string): string | undefined {

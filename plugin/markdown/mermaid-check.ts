@@ -3,12 +3,13 @@
 // Mermaid's verdicts are kept by diagram text and mermaid version (node_modules/.cache/deck-diagram-checks.json): a
 // rebuild with the same diagrams never loads mermaid (a second of CPU and 90 MB at the build's peak).
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind } from '../../shared/diagram.ts'
+import { writeWhole } from '../write-whole.ts'
 
 export interface DiagramProblem {
   kind: DiagramErrorKind
@@ -74,8 +75,7 @@ export function fileVerdictCache(file: string, mermaidVersion: string): VerdictC
     dirty = false
     try {
       mkdirSync(dirname(file), { recursive: true })
-      writeFileSync(`${file}.${process.pid}.part`, JSON.stringify(used))
-      renameSync(`${file}.${process.pid}.part`, file)
+      writeWhole(file, JSON.stringify(used))
     } catch {
       // A cache that cannot be written only means checking again next time.
     }

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { diagramKeyText, type DrawnDiagrams } from '../../shared/diagram'
-import { writeWhole } from './write-whole'
+import { writeWhole } from '../../plugin/write-whole'
 
 interface CacheFile {
   mermaid: string

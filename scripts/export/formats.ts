@@ -13,7 +13,7 @@ import { parseRangeString } from '../../shared/range'
 import type { DeckSource } from './deck-source'
 import { openPrintView, type PrintSession } from './session'
 import { openDiagramCache } from './diagram-cache'
-import { writeWhole } from './write-whole'
+import { writeWhole } from '../../plugin/write-whole'
 
 export interface ExportFormatsOptions extends ExportSettings {
   formats: Format[]

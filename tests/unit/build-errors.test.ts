@@ -1,6 +1,5 @@
 // A deck with errors never builds: the build fails naming the file, line and slide, and writes nothing.
 import { describe, expect, it } from 'vitest'
-import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
@@ -80,15 +79,15 @@ describe('building a deck with errors', () => {
     expect(warnings.join('\n')).toMatch(/deck\.md:9 \(slide 2\): Unclosed code fence "```" opened on line 9 .* swallowed the 2 slides after it/)
   }, 120_000)
 
-  it('npm run build prints one message without a stack trace (unless DEBUG is set)', () => {
+  it('reslide build prints one message without a stack trace (unless DEBUG is set)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'deck-build-'))
     const file = join(dir, 'deck.md')
     writeFileSync(file, '---\ntheme: nope\n---\n\n# 一\n')
     const run = (debug: boolean) =>
-      spawnSync(process.execPath, [...TS_NODE_ARGS, 'scripts/build.ts'], {
+      spawnSync(process.execPath, [resolve(root, 'bin/reslide.mjs'), 'build', file], {
         cwd: root,
         encoding: 'utf8',
-        env: { ...process.env, SLIDES_ENTRY: file, DEBUG: debug ? '1' : '', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+        env: { ...process.env, DEBUG: debug ? '1' : '' },
       })
     const plain = run(false)
     expect(plain.status).toBe(1)
@@ -99,16 +98,12 @@ describe('building a deck with errors', () => {
     expect(debug.stderr).toMatch(/^\s+at /m)
   }, 120_000)
 
-  it('npm run build runs the whole app build: every slide prerendered into its own page', () => {
+  it('reslide build runs the whole app build: every slide prerendered into its own page', () => {
     const dir = mkdtempSync(join(tmpdir(), 'deck-build-'))
     const file = join(dir, 'deck.md')
     writeFileSync(file, '# 第一页\n\n---\n\n# 第二页\n')
     try {
-      const built = spawnSync(process.execPath, [...TS_NODE_ARGS, 'scripts/build.ts', '--outDir', join(dir, 'dist')], {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, SLIDES_ENTRY: file, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-      })
+      const built = spawnSync(process.execPath, [resolve(root, 'bin/reslide.mjs'), 'build', file, '--out', join(dir, 'dist')], { cwd: root, encoding: 'utf8' })
       expect(built.stderr).not.toMatch(/Build failed/)
       expect(built.status).toBe(0)
       expect(readFileSync(join(dir, 'dist/2/index.html'), 'utf8')).toMatch(/data-prerendered="\/2"[^]*第二页/)

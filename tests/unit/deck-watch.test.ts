@@ -5,7 +5,7 @@ import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from
 import { resolve } from 'node:path'
 import { createServer, type Plugin, type ViteDevServer } from 'vite'
 import deckPlugin from '../../plugin/index'
-import { writeAtomically } from '../../plugin/editor'
+import { writeAtomically } from '../../plugin/write-whole'
 
 const root = resolve(import.meta.dirname, '../..')
 const dir = resolve(root, `${process.env.E2E_DIR || '.e2e'}-unit-watch-${process.pid}`)
@@ -120,9 +120,9 @@ describe('the dev server follows the deck file', () => {
 
   it("the side editor's rename-over-the-file writes, twice in a row, then an ordinary write", async () => {
     const handled = nextHandled()
-    await writeAtomically(deck, Buffer.from(deckText('编辑器保存')))
+    await writeAtomically(deck, Buffer.from(deckText('编辑器保存')), { durable: true })
     await handled
-    await writeAtomically(deck, Buffer.from(deckText('编辑器撤销', '二')))
+    await writeAtomically(deck, Buffer.from(deckText('编辑器撤销', '二')), { durable: true })
     await until(['编辑器撤销', '二'])
     // The file is another inode now: it is still followed.
     writeFileSync(deck, deckText('之后', '照常'))

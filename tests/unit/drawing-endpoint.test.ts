@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { createDrawingsMiddleware, fromSvgFile, parseSlideParam, slideOfFile, toSvgFile } from '../../plugin/drawings'
+import { createDrawingsMiddleware, fromSvgFile, slideOfFile, toSvgFile } from '../../plugin/drawings'
+import { parseSlideNo as parseSlideParam } from '../../plugin/dev-requests'
 
 let dir = ''
 let server: Server

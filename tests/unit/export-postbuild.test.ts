@@ -1,11 +1,12 @@
-// `npm run build` with `download: true`: the build exports the PDF into dist/ and the viewer's download button serves it.
-import { afterAll, expect, it } from 'vitest'
-import { execFileSync, spawnSync } from 'node:child_process'
+// `reslide build` with `download: true`: the build exports the PDF into dist/ and the viewer's download button serves it.
+import { afterAll, expect, it, vi } from 'vitest'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
-import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
+import { main } from '../../cli/index'
+import { buildDownload } from '../../cli/build'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/browser'
 import { serveStatic } from '../../server/static'
 
@@ -19,12 +20,12 @@ it('exports <exportFilename>.pdf into the build and shows a download button link
   const fixture = readFileSync(resolve(root, 'tests/fixtures/basic.md'), 'utf8')
   writeFileSync(deck, fixture.replace('transition: slide-left\n---', 'transition: slide-left\ndownload: true\nexportFilename: 银行讲义\n---'))
   const dist = join(work, 'dist')
-  const env = { ...process.env, SLIDES_ENTRY: deck }
-  execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, env, stdio: 'ignore' })
-  const post = spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/postbuild.ts'), '--outDir', dist], { cwd: root, env, encoding: 'utf8' })
-  expect(post.stderr).not.toMatch(/postbuild failed/)
-  expect(post.status).toBe(0)
-  expect(post.stdout).toMatch(/download is on: exporting/)
+  const said: string[] = []
+  vi.spyOn(console, 'log').mockImplementation((line: string) => void said.push(line))
+  const status = await main(['build', deck, '--out', dist])
+  vi.restoreAllMocks()
+  expect(status).toBe(0)
+  expect(said.join('\n')).toMatch(/download is on: exporting/)
   // Prerendered slides answer their own routes; every other route gets the app without a page in it.
   expect(readFileSync(join(dist, '_redirects'), 'utf8')).toBe('/* /404.html 200\n')
   expect(readFileSync(join(dist, '404.html'), 'utf8')).toMatch(/<div id="app"><\/div>/)
@@ -55,20 +56,16 @@ it('exports <exportFilename>.pdf into the build and shows a download button link
   }
 }, 240_000)
 
-it('a remote download URL needs no export; a bad one fails the build with a clear message', () => {
+it('a remote download URL needs no export; a bad one fails the build with a clear message', async () => {
   const dist = join(work, 'fake-dist')
   const run = (download: string) => {
     rmSync(dist, { recursive: true, force: true })
     execFileSync('mkdir', ['-p', dist])
     writeFileSync(join(dist, 'index.html'), '<!doctype html>')
     writeFileSync(join(dist, 'deck-manifest.json'), JSON.stringify({ title: 'T', download, exportFilename: 'x', total: 1, canvasWidth: 980, canvasHeight: 552, slides: [] }))
-    return spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/postbuild.ts'), '--outDir', dist], { cwd: root, encoding: 'utf8' })
+    const said: string[] = []
+    return buildDownload(join(work, 'deck.md'), dist, (line) => said.push(line)).then(() => said.join('\n'))
   }
-  const remote = run('https://example.com/notes.pdf')
-  expect(remote.status).toBe(0)
-  expect(remote.stdout).toContain('download links to https://example.com/notes.pdf: no PDF to export')
-  const outside = run('../../escape.pdf')
-  expect(outside.status).toBe(1)
-  expect(outside.stderr).toContain('points outside the build folder')
-  expect(outside.stderr).toContain('download: false')
+  expect(await run('https://example.com/notes.pdf')).toContain('download links to https://example.com/notes.pdf: no PDF to export')
+  await expect(run('../../escape.pdf')).rejects.toThrow(/points outside the build folder/)
 }, 120_000)

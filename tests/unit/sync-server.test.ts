@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import WebSocket from 'ws'
-import { parseArgs, startServer, SYNC_PATH } from '../../server/index'
+import { startServer, SYNC_PATH } from '../../server/index'
+import { parseServeArgs as parseArgs } from '../../cli/args'
 import { LIMITS } from '../../shared/sync-protocol'
 import { SERVER_FILES, serverFilesDir } from '../../shared/server-files'
 
@@ -283,9 +284,9 @@ describe('command line', () => {
     expect(parseArgs(['--port=9000'])).toMatchObject({ port: 9000, host: '127.0.0.1', password: null, dir: 'dist' })
     expect(() => parseArgs(['--port', 'abc'])).toThrow(/--port must be a whole number/)
     expect(() => parseArgs(['--port', '70000'])).toThrow(/--port must be/)
-    expect(() => parseArgs(['--password'])).toThrow(/--password needs a value/)
-    expect(() => parseArgs(['--password', '--host'])).toThrow(/--password needs a value/)
-    expect(() => parseArgs(['--open'])).toThrow(/Unknown option "--open"/)
+    expect(() => parseArgs(['--password'])).toThrow(/'--password <value>' argument missing/)
+    expect(() => parseArgs(['--password', '--host'])).toThrow(/'--password' argument is ambiguous/)
+    expect(() => parseArgs(['--open'])).toThrow(/Unknown option '--open'/)
   })
   it('refuses to start without a build', async () => {
     await expect(startServer({ dir: join(dir, 'nope'), port: 0, log: () => {} })).rejects.toThrow(/No built deck .* run npm run build/)
