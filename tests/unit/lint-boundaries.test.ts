@@ -19,7 +19,7 @@ describe('import boundaries', () => {
     ['src/features/play/x.ts', "import { value } from '../../../plugin/parser'", /src\/ runs in the browser/],
     ['src/logic/x.ts', "import { value } from '../../server/index'", /src\/ runs in the browser/],
     ['src/logic/x.ts', "import { value } from 'node:fs'", /no Node built-ins/],
-    ['plugin/markdown/x.ts', "import { value } from '../../src/features/play/shortcuts'", /plugin\/ runs at build time/],
+    ['plugin/markdown/x.ts', "import { value } from '../../src/features/shortcuts/shortcuts'", /plugin\/ runs at build time/],
     ['plugin/x.ts', "import { value } from '../src/logic/nav'", /plugin\/ runs at build time/],
     ['plugin/x.ts', "import { value } from '../server/index'", /plugin\/ runs at build time/],
     ['shared/x.ts', "import { value } from '../src/logic/nav'", /shared\/ is the pure core/],
