@@ -1,8 +1,10 @@
-// Lint: TypeScript and React hooks rules, and the one-way flow between the repository's halves as import rules
-// (slides.md → plugin/ at build time → virtual modules → src/ at run time; shared/ is pure code both may use).
+// Lint: TypeScript and React hooks rules, the one-way flow between the repository's halves as import rules
+// (slides.md → plugin/ at build time → virtual modules → src/ at run time; shared/ is pure code both may use), and no
+// loop of imports between files.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { fileURLToPath } from 'node:url'
 import globals from 'globals'
 import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 
@@ -59,7 +61,7 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], tsconfig: { configFile: 'tsconfig.json' } })],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], tsconfig: { configFile: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) } })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
