@@ -1,9 +1,12 @@
-// Lint: TypeScript and React hooks rules, and the one-way flow between the repository's halves as import rules
-// (slides.md → plugin/ at build time → virtual modules → src/ at run time; shared/ is pure code both may use).
+// Lint: TypeScript and React hooks rules, the one-way flow between the repository's halves as import rules
+// (slides.md → plugin/ at build time → virtual modules → src/ at run time; shared/ is pure code both may use), and no
+// loop of imports between files.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { fileURLToPath } from 'node:url'
 import globals from 'globals'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 
 /** An import of one of the repository's top-level folders, from anywhere below another one. */
 const folder = (name) => [`../${name}`, `../${name}/**`, `../../${name}`, `../../${name}/**`, `../../../${name}/**`, `../../../../${name}/**`]
@@ -50,6 +53,17 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
+  },
+  {
+    // No file imports itself through others: a loop of imports is a code map that cannot be read top to bottom.
+    files: ['src/**/*.{ts,tsx}', 'plugin/**/*.{ts,mjs}', 'shared/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], tsconfig: { configFile: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) } })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'themes/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],

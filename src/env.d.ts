@@ -60,7 +60,7 @@ declare module 'virtual:deck/slide-text' {
 }
 
 declare module 'virtual:deck/setup/shortcuts' {
-  import type { ShortcutsSetup } from './features/play/shortcuts'
+  import type { ShortcutsSetup } from './features/shortcuts/shortcuts'
   /** The default export of setup/shortcuts.ts beside the deck, or null when the deck has none. */
   const setup: ShortcutsSetup | null
   export default setup

@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import PlayView from './features/play/PlayView'
 import DeckSync from './state/sync/DeckSync'
-import { BootPoint } from './boot/DeckRoot'
+import { BootPoint } from './boot/boot-point'
 import { isReaderAddress } from './logic/reader'
 import { useRouteSource } from './state/navigation'
 

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { configAtom } from '../state/deck'
-import { labelsFor } from '../features/chrome/labels'
+import { labelsFor } from '../kit/labels'
 import './CodeCopy.css'
 
 /** Copies text: the Clipboard API where allowed, else a hidden textarea (plain http, older browsers). */

@@ -3,7 +3,7 @@
 import { useContext, useEffect, useState, type CSSProperties } from 'react'
 import { useAtomValue } from 'jotai'
 import { configAtom } from '../state/deck'
-import { labelsFor } from '../features/chrome/labels'
+import { labelsFor } from '../kit/labels'
 import { classifyEmbedUrl, EMBED_SANDBOX } from '../logic/embed-url'
 import { SlideSurfaceContext } from './surface'
 import './Embed.css'

@@ -1,7 +1,7 @@
 // The `?` help's lists: built from the same shortcut list the key handler uses, so a deck's own keys and rebinds show.
 import { describe, expect, it } from 'vitest'
 import { keyLabel, viewSections } from '../../src/features/help/help-keys'
-import { baseShortcuts, resolveShortcuts, type NavOperations, type ShortcutsSetup } from '../../src/features/play/shortcuts'
+import { baseShortcuts, resolveShortcuts, type NavOperations, type ShortcutsSetup } from '../../src/features/shortcuts/shortcuts'
 
 const noop = () => {}
 const nav: NavOperations = { next: noop, prev: noop, nextSlide: noop, prevSlide: noop, go: noop, goFirst: noop, goLast: noop, toggleDark: noop, toggleFullscreen: noop, toggleOverview: noop, toggleGoto: noop }

@@ -1,6 +1,6 @@
 // The page's one key dispatcher: layers asked top-down (dialog, drawing, editor, view), a modal layer hides keys below.
 import { describe, expect, it } from 'vitest'
-import { KeyDispatcher, type KeyLayerName, type KeyPress } from '../../src/features/keys/dispatcher'
+import { KeyDispatcher, type KeyLayerName, type KeyPress } from '../../src/keys/dispatcher'
 
 function press(key: string, init: Partial<KeyPress> = {}): KeyPress {
   const event = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { nextPosition, prevPosition, hasNext, hasPrev, parseSlideNo, parseClicks, nextSlidePosition, prevSlidePosition } from '../../src/logic/nav'
 import { clickAreaAction, swipeAction, repeatInterval, KeyRepeat, isTypingTarget, type KeyInput } from '../../src/logic/input'
-import { baseShortcuts, shortcutsFor } from '../../src/features/play/shortcuts'
+import { baseShortcuts, shortcutsFor } from '../../src/features/shortcuts/shortcuts'
 import { isDarkScheme, toggleScheme, canToggleScheme } from '../../src/logic/color-schema'
 import { isShownAt } from '../../shared/clicks'
 

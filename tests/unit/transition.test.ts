@@ -1,8 +1,8 @@
 // Which transition a slide change uses: the entered slide's going forward, the left slide's (its second half after
 // a "|") going back, the deck's default otherwise; unknown names fall back.
 import { describe, expect, it } from 'vitest'
-import { pickTransition } from '../../src/features/play/transition'
-import { slidesAhead, stageSlides } from '../../src/features/play/stage-slides'
+import { pickTransition } from '../../src/stage/transition'
+import { slidesAhead, stageSlides } from '../../src/stage/stage-slides'
 
 const slide = (transition?: unknown) => ({ frontmatter: transition === undefined ? {} : { transition } })
 

@@ -1,7 +1,7 @@
 // Keys: the keyboard table as data, key specs as decks write them, and a deck's own shortcuts (setup/shortcuts.ts).
 import { describe, expect, it, vi } from 'vitest'
 import { BASE_KEYS, matchesKey } from '../../src/logic/input'
-import { baseShortcuts, resolveShortcuts, shortcutsFor, type NavOperations, type ShortcutDefinition } from '../../src/features/play/shortcuts'
+import { baseShortcuts, resolveShortcuts, shortcutsFor, type NavOperations, type ShortcutDefinition } from '../../src/features/shortcuts/shortcuts'
 
 const nav: NavOperations = { next() {}, prev() {}, nextSlide() {}, prevSlide() {}, go() {}, goFirst() {}, goLast() {}, toggleDark() {}, toggleFullscreen() {}, toggleOverview() {}, toggleGoto() {} }
 

@@ -1,5 +1,5 @@
 // Slidev's <SlideCurrentNo />: the number of the slide it is drawn in.
-import { useSlideNo } from '../slide-context'
+import { useSlideNo } from '../../state/slide-context'
 
 export default function SlideCurrentNo() {
   return <span className="slidev-slide-current-no">{useSlideNo() ?? ''}</span>

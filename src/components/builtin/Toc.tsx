@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai'
 import { slidesAtom } from '../../state/deck'
 import { tocEntries, type TocItem, type TocMode } from '../../logic/toc'
 import SlideLink from '../SlideLink'
-import { useSlideNo } from '../slide-context'
+import { useSlideNo } from '../../state/slide-context'
 
 export interface TocProps {
   columns?: string | number

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { configAtom } from '../../state/deck'
 import { viewModeAtom } from '../../state/nav'
-import { labelsFor } from '../../features/chrome/labels'
+import { labelsFor } from '../../kit/labels'
 import { embedUrl, watchUrl, youtubeVideo } from '../../logic/youtube'
 
 export interface YoutubeProps {

@@ -1,7 +1,7 @@
 // Covers an audience screen with black or white while the presenter has blacked it out.
 import { useAtomValue } from 'jotai'
 import { configAtom } from '../../state/deck'
-import { labelsFor } from '../chrome/labels'
+import { labelsFor } from '../../kit/labels'
 import { blackoutAtom } from './blackout'
 import './blackout.css'
 

@@ -12,15 +12,16 @@ import { viewModeAtom } from '../../state/nav'
 import { infoHtml } from 'virtual:deck/slides'
 import { useLocation } from 'react-router-dom'
 import type { ReactNode } from 'react'
-import { presenterAllowed, downloadUrl } from './permissions'
+import { presenterAllowed, downloadUrl } from '../../logic/permissions'
 import { canToggleDarkAtom, isDarkAtom, toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav } from '../../state/navigation'
 import { hasNext, hasPrev } from '../../logic/nav'
-import { toggleFullscreen, useIsFullscreen } from '../play/fullscreen'
-import { labelsFor } from './labels'
-import NavButton from './NavButton'
+import { toggleFullscreen, useIsFullscreen } from '../../kit/fullscreen'
+import { labelsFor } from '../../kit/labels'
+import NavButton from '../../kit/NavButton'
+import SlideCounter from '../../kit/SlideCounter'
 import RecordingControls from '../recording/RecordingControls'
-import { icons } from './icons'
+import { icons } from '../../kit/icons'
 
 /**
  * Controls are grouped: moving, viewing, panels, the deck's own links, then presenter-only ones. A feature adds
@@ -56,12 +57,7 @@ export default function NavControls({ no, clicks, children }: { no: number; clic
     <nav className="slidev-nav" aria-label={t.navigation}>
       <div className="slidev-nav-bar">
         <NavButton label={t.prev} icon={icons.prev} shortcut="←" onClick={nav.prev} disabled={!hasPrev(at)} />
-        <span className="slidev-nav-counter" data-testid="slide-counter">
-          <span aria-hidden="true">
-            {no} / {total}
-          </span>
-          <span className="sr-only">{t.slideOf(no, total)}</span>
-        </span>
+        <SlideCounter no={no} total={total} t={t} className="slidev-nav-counter" testId="slide-counter" />
         <NavButton label={t.next} icon={icons.next} shortcut="→" onClick={nav.next} disabled={!hasNext(at, shape)} />
         <span className="slidev-nav-sep" aria-hidden="true" />
         <NavButton label={fullscreen ? t.exitFullscreen : t.fullscreen} icon={fullscreen ? icons.exitFullscreen : icons.fullscreen} shortcut="f" onClick={toggleFullscreen} pressed={fullscreen} testId="nav-fullscreen" />

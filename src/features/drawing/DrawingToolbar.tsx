@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Keyboar
 import { useAtom } from 'jotai'
 import { drawingToolbarPositionAtom } from '../../state/preferences'
 import { BRUSH_COLORS, BRUSH_SIZE_MAX, BRUSH_SIZE_MIN, clampToolbarPosition, toolOf, TOOLS, type Brush, type DrawingTool, type ToolbarPosition } from '../../logic/drawing'
-import type { Labels } from '../chrome/labels'
+import type { Labels } from '../../kit/labels'
 import { drawingIcons, toolIcons } from './icons'
 
 const KEY_STEP = 10

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useAtom } from 'jotai'
 import { showEditorAtom } from '../../state/preferences'
 import { isTypingTarget, matchesKey } from '../../logic/input'
-import { useKeyLayer } from '../keys/useKeyLayer'
+import { useKeyLayer } from '../../keys/useKeyLayer'
 
 const EditorPanel = lazy(() => import('./EditorPanel'))
 

@@ -1,6 +1,6 @@
 // What the `?` help lists: the keys of the current view, grouped, from the same tables the key handlers use.
 import { BASE_KEYS, type KeySpec } from '../../logic/input'
-import type { ShortcutDefinition } from '../play/shortcuts'
+import type { ShortcutDefinition } from '../shortcuts/shortcuts'
 
 export interface HelpRow {
   /** Key combinations as shown (`Shift + Space`, `→`); several mean "any of these". */

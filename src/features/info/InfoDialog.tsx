@@ -5,9 +5,9 @@ import { infoHtml } from 'virtual:deck/slides'
 import { configAtom } from '../../state/deck'
 import { infoOpenAtom } from '../../state/ui'
 import { useDeckNav } from '../../state/navigation'
-import { useDialog } from '../dialog/useDialog'
-import { labelsFor } from '../chrome/labels'
-import { icons } from '../chrome/icons'
+import { useDialog } from '../../kit/useDialog'
+import { labelsFor } from '../../kit/labels'
+import { icons } from '../../kit/icons'
 import './info.css'
 
 export default function InfoDialog() {

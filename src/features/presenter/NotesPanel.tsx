@@ -3,8 +3,8 @@ import { useLayoutEffect, useRef } from 'react'
 import { useNote } from '../../state/notes'
 import { noteSegmentStates } from '../../logic/presenter'
 import { NOTE_CLICK_ATTRIBUTE } from '../../../shared/clicks'
-import { prefersReducedMotion } from '../play/transition'
-import type { Labels } from '../chrome/labels'
+import { prefersReducedMotion } from '../../stage/transition'
+import type { Labels } from '../../kit/labels'
 
 /** `scrollTo: 'start'` brings the spoken part to the top (the notes layout reads ahead); 'nearest' just keeps it in view. */
 export default function NotesPanel({ no, clicks, fontSize, t, scrollTo = 'nearest' }: { no: number; clicks: number; fontSize: number; t: Labels['presenting']; scrollTo?: 'start' | 'nearest' }) {

@@ -5,7 +5,7 @@ import { configAtom, slidesAtom } from '../../state/deck'
 import { sharedStateAtom } from '../../state/sync/atoms'
 import { pacingPlan, pacingStatus } from '../../logic/pacing'
 import { formatDuration, timerElapsed } from '../../logic/timer'
-import type { Labels } from '../chrome/labels'
+import type { Labels } from '../../kit/labels'
 import { useNow } from './TalkTimer'
 
 /** Nothing without a headmatter `duration`: the timer alone then counts, as before. */

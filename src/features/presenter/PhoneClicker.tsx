@@ -6,13 +6,14 @@ import { presenterFontSizeAtom } from '../../state/preferences'
 import { useDeckNav } from '../../state/navigation'
 import { hasNext, hasPrev } from '../../logic/nav'
 import { previewPosition } from '../../logic/presenter'
-import { labelsFor } from '../chrome/labels'
+import { labelsFor } from '../../kit/labels'
 import NotesPanel from './NotesPanel'
 import TalkTimer from './TalkTimer'
 import Pacing from './Pacing'
 import SyncStatus from './SyncStatus'
 import { presenterIcons } from './icons'
-import NavButton from '../chrome/NavButton'
+import NavButton from '../../kit/NavButton'
+import SlideCounter from '../../kit/SlideCounter'
 import { blackoutAtom, restoreOr, toggleBlackout } from '../blackout/blackout'
 
 export default function PhoneClicker({ no, clicks }: { no: number; clicks: number }) {
@@ -32,12 +33,7 @@ export default function PhoneClicker({ no, clicks }: { no: number; clicks: numbe
     <main className="presenter-clicker" data-testid="phone-clicker" aria-label={p.clicker}>
       <header className="clicker-head">
         <div className="clicker-where">
-          <span className="clicker-counter" data-testid="presenter-counter">
-            <span aria-hidden="true">
-              {no} / {total}
-            </span>
-            <span className="sr-only">{t.slideOf(no, total)}</span>
-          </span>
+          <SlideCounter no={no} total={total} t={t} className="clicker-counter" testId="presenter-counter" />
           <span className="clicker-title">{slides[no - 1]?.title}</span>
           <SyncStatus t={p} />
           <NavButton label={blackout === 'black' ? p.blackoutBack : p.blackout} icon={presenterIcons.blackout} onClick={() => toggleBlackout('black')} pressed={blackout === 'black'} testId="blackout-toggle" />

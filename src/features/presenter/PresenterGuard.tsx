@@ -5,9 +5,9 @@ import { useAtomValue } from 'jotai'
 import { configAtom } from '../../state/deck'
 import { relayStatusAtom } from '../../state/sync/atoms'
 import { presenterAccess, refusedPath, type PresenterAccess } from '../../../shared/sync-protocol'
-import { useDialog } from '../dialog/useDialog'
-import { labelsFor } from '../chrome/labels'
-import { presenterAllowed } from '../chrome/permissions'
+import { useDialog } from '../../kit/useDialog'
+import { labelsFor } from '../../kit/labels'
+import { presenterAllowed } from '../../logic/permissions'
 import './password.css'
 
 function withPassword(search: string, password: string): string {

@@ -12,15 +12,16 @@ import { canToggleDarkAtom, isDarkAtom, toggleDarkAtom } from '../../state/color
 import { useDeckNav } from '../../state/navigation'
 import { hasNext, hasPrev } from '../../logic/nav'
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, previewPosition, stepFontSize } from '../../logic/presenter'
-import SlideCanvas from '../../components/SlideCanvas'
-import SlideRenderer from '../../components/SlideRenderer'
-import SlideStage from '../play/SlideStage'
+import SlideCanvas from '../../stage/SlideCanvas'
+import SlideRenderer from '../../stage/SlideRenderer'
+import SlideStage from '../../stage/SlideStage'
 import DrawingSlot from '../drawing/DrawingSlot'
 import { drawingControlsAtom } from '../drawing/role'
-import NavButton from '../chrome/NavButton'
+import NavButton from '../../kit/NavButton'
+import SlideCounter from '../../kit/SlideCounter'
 import RecordingControls from '../recording/RecordingControls'
-import { icons } from '../chrome/icons'
-import { labelsFor } from '../chrome/labels'
+import { icons } from '../../kit/icons'
+import { labelsFor } from '../../kit/labels'
 import { usePresenterPointer } from './PresenterCursor'
 import NotesPanel from './NotesPanel'
 import TalkTimer from './TalkTimer'
@@ -69,13 +70,9 @@ export default function PresenterScreen({ no, clicks }: { no: number; clicks: nu
       <header className="presenter-bar">
         <TalkTimer t={p} />
         <Pacing no={no} clicks={clicks} t={p} />
-        <span className="presenter-counter" data-testid="presenter-counter">
-          <span aria-hidden="true">
-            {no} / {total}
-          </span>
-          <span className="sr-only">{t.slideOf(no, total)}</span>
+        <SlideCounter no={no} total={total} t={t} className="presenter-counter" testId="presenter-counter">
           {slideClicks ? <span className="presenter-step">{p.step(clicks, slideClicks)}</span> : null}
-        </span>
+        </SlideCounter>
         <div className="presenter-progress" role="progressbar" aria-label={t.progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={no} aria-valuetext={t.slideOf(no, total)}>
           <div className="presenter-progress-bar" style={{ width: `${(no / total) * 100}%` }} />
         </div>

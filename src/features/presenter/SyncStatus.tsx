@@ -1,7 +1,7 @@
 // Makes the presenter aware of multi-device sync: connected, read-only (no password), or reconnecting.
 import { useAtomValue } from 'jotai'
 import { relayStatusAtom } from '../../state/sync/atoms'
-import type { Labels } from '../chrome/labels'
+import type { Labels } from '../../kit/labels'
 
 export default function SyncStatus({ t }: { t: Labels['presenting'] }) {
   const { relay, canWrite } = useAtomValue(relayStatusAtom)

@@ -4,8 +4,8 @@ import { useAtomValue } from 'jotai'
 import { sharedStateAtom } from '../../state/sync/atoms'
 import { updateShared } from '../../state/sync/controller'
 import { formatClock, formatDuration, pauseTimer, resetTimer, startTimer, timerElapsed } from '../../logic/timer'
-import type { Labels } from '../chrome/labels'
-import NavButton from '../chrome/NavButton'
+import type { Labels } from '../../kit/labels'
+import NavButton from '../../kit/NavButton'
 import { presenterIcons } from './icons'
 
 /** The current time, refreshed every `interval` ms while mounted. */

@@ -6,8 +6,9 @@ import type { SlideModule } from 'virtual:deck/slide'
 import type { DeckConfig } from '../../../shared/config'
 import { resolveLayout } from '../../layouts'
 import { SlideSurfaceContext, type SlideSurface } from '../../components/surface'
-import { SlideNoContext } from '../../components/slide-context'
-import { labelsFor, type Labels } from '../chrome/labels'
+import { SlideNoContext } from '../../state/slide-context'
+import { labelsFor, type Labels } from '../../kit/labels'
+import SlideCounter from '../../kit/SlideCounter'
 import { readerAnchor } from '../../logic/reader'
 import { notesForArticle, toArticle } from './article'
 import './reader.css'
@@ -65,12 +66,7 @@ export default function ReaderPage({ config, slides, moduleOf, current, slidesHr
         </p>
         {live ? (
           <>
-            <p className="deck-reader-counter" data-testid="reader-counter">
-              <span aria-hidden="true">
-                {current} / {total}
-              </span>
-              <span className="sr-only">{labels.slideOf(current, total)}</span>
-            </p>
+            <SlideCounter no={current} total={total} t={labels} className="deck-reader-counter" testId="reader-counter" paragraph />
             {controls}
           </>
         ) : null}

@@ -5,7 +5,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { configAtom } from '../../state/deck'
 import { cameraAtom, cameraFrameAtom } from '../../state/preferences'
 import { framePlacement, moveFrame, problemFromError, resizeFrame, type RecordingProblem, type Viewport } from '../../logic/recording'
-import { labelsFor } from '../chrome/labels'
+import { labelsFor } from '../../kit/labels'
 import { showCameraAtom } from './recorder'
 import './recording.css'
 

@@ -4,8 +4,8 @@ import { lazy, Suspense } from 'react'
 import { useAtom, useAtomValue } from 'jotai'
 import { configAtom } from '../../state/deck'
 import { recordingEnabled } from '../../logic/recording'
-import NavButton from '../chrome/NavButton'
-import { labelsFor } from '../chrome/labels'
+import NavButton from '../../kit/NavButton'
+import { labelsFor } from '../../kit/labels'
 import { recordDialogOpenAtom, showCameraAtom, useRecordingClock } from './recorder'
 
 const CameraView = lazy(() => import('./CameraView'))

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { selectAtom } from 'jotai/utils'
-import { useSlideNo } from '../../components/slide-context'
+import { useSlideNo } from '../slide-context'
 import { deckStore } from '../store'
 import { viewModeAtom } from '../nav'
 import { sharedStateAtom } from './atoms'

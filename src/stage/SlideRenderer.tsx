@@ -5,9 +5,9 @@ import { slidesAtom } from '../state/deck'
 import { useSlideModule } from '../state/slide-modules'
 import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
-import { SlideNoContext } from './slide-context'
+import { SlideNoContext } from '../state/slide-context'
 // Built-in components are styled before any slide's chunk arrives (prerendered pages show them at once).
-import './builtin/builtin.css'
+import '../components/builtin/builtin.css'
 
 export interface SlideRendererProps {
   no: number

@@ -1,5 +1,5 @@
 // Which controls a deck allows: presenter mode, PDF download.
-import type { DeckConfig } from '../../../shared/config'
+import type { DeckConfig } from '../../shared/config'
 
 export function presenterAllowed(config: Pick<DeckConfig, 'presenter'>): boolean {
   return config.presenter === true || (config.presenter === 'dev' && import.meta.env.DEV) || (config.presenter === 'build' && !import.meta.env.DEV)

@@ -1,4 +1,4 @@
-// The navigation bar's icons: small inline SVGs (no icon font, no network), drawn with currentColor.
+// The UI's icons: small inline SVGs (no icon font, no network), drawn with currentColor.
 import type { ReactNode } from 'react'
 
 function Icon({ children }: { children: ReactNode }) {

@@ -1,4 +1,5 @@
-// One control of the navigation bar: an icon with a spoken label and a tooltip naming its key, as a button or a link.
+// One control of a bar (navigation, presenter, phone): an icon with a spoken label and a tooltip naming its key,
+// as a button or a link.
 import type { MouseEvent, ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 

@@ -6,9 +6,9 @@ import { useDeckNav } from '../../state/navigation'
 import { deckStore } from '../../state/store'
 import { deckShapeAtom } from '../../state/nav'
 import { configAtom } from '../../state/deck'
-import { labelsFor } from '../chrome/labels'
+import { labelsFor } from '../../kit/labels'
 import { baseShortcuts, resolveShortcuts, shortcutsFor, type NavOperations, type ResolvedShortcuts } from './shortcuts'
-import { useKeyLayer } from '../keys/useKeyLayer'
+import { useKeyLayer } from '../../keys/useKeyLayer'
 
 export type ShortcutHandlers = Partial<Record<ShortcutAction, () => void>>
 
