@@ -11,7 +11,7 @@ import { basename, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { writeFileSync } from 'node:fs'
-import { CHROMIUM_ARGS, findChromium } from './browser'
+import { CHROMIUM_ARGS, PAGE_FUNCTIONS_SHIM, findChromium } from './browser'
 import { serveStatic } from '../server/static'
 import { LEAST_TEXT, slideMeasure, slideOverflow, type SlideMeasure, type TextKind } from './slide-overflow'
 
@@ -58,6 +58,8 @@ const problems = []
 const results: (SlideMeasure & { no: number; scheme: string; overflow: string[] })[] = []
 try {
   const page = await browser.newPage({ viewport: { width: 980, height: 552 } })
+  // tsx names this script's functions with __name(); the measuring functions run in the page.
+  await page.addInitScript(PAGE_FUNCTIONS_SHIM)
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
   await page.goto(base + '/1')
   await page.waitForSelector('.slidev-page[data-loaded="true"]')

@@ -140,7 +140,8 @@ export async function slideMeasure(no: number): Promise<SlideMeasure | null> {
       copy.setAttribute('width', String(drawn.width / canvasScale))
       copy.setAttribute('height', String(drawn.height / canvasScale))
       host.attachShadow({ mode: 'open' }).append(copy)
-      const file = decodeURIComponent(src.startsWith('data:') ? 'data:' : (src.split(/[?#]/)[0]!.split('/').pop() ?? ''))
+      // A small picture the build inlined has no file name left: its alt text names it.
+      const file = src.startsWith('data:') ? (img.alt ? `“${img.alt.slice(0, 12)}”` : 'data:') : decodeURIComponent(src.split(/[?#]/)[0]!.split('/').pop() ?? '')
       for (const text of copy.querySelectorAll('text')) {
         const content = text.textContent ?? ''
         if (!content.trim() || text.closest('defs, title, desc, style, script, mask, clipPath, pattern, symbol')) continue

@@ -3,6 +3,8 @@
 // text inside diagrams and SVG pictures ≥ 14 px); every diagram draws; slide 101 reveals its pictures in the
 // outline's order; dark diagrams draw their edge labels on the slide's background. The size check itself is shown
 // failing on a page made for it.
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { test, expect, type Page } from '@playwright/test'
 import { deckURL } from './servers'
 import { LEAST_TEXT, slideMeasure, slideOverflow, type TextKind } from '../../scripts/slide-overflow'
@@ -146,4 +148,17 @@ test.describe('the size check on text inside pictures and diagrams', () => {
     expect(measure.min.picture).toBe(28)
     expect(measure.min.diagram).toBeNull()
   })
+})
+
+test('check-slides fails a deck whose picture or diagram text is drawn under 14 px, naming slide and text', async () => {
+  test.setTimeout(180_000)
+  const out = `${process.env.E2E_DIR || '.e2e'}/picture-text-dist`
+  const port = String(Number(process.env.E2E_PORT || 4180) + 9)
+  const run = promisify(execFile)('npx', ['tsx', 'scripts/check-slides.ts', 'tests/fixtures/picture-text.md', '--out', out, '--port', port, '--schemes', 'light'])
+  const failure = (await run.then(() => null, (error: { code: number; stdout: string }) => error))!
+  expect(failure?.code).toBe(1)
+  expect(failure.stdout).toContain('slide 1 (light): picture text 10px ("小字说明：投影上读不清 (“小字示意图”)"), under 14px')
+  expect(failure.stdout).toContain('slide 2 (light): diagram text 6.4px ("贷出"), under 14px')
+  // The big title beside it passes.
+  expect(failure.stdout).not.toMatch(/body text/)
 })
