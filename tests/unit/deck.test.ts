@@ -93,6 +93,14 @@ describe('slides.md', () => {
     for (const s of deck.slides) for (const n of links(s.no)) expect(n, `slide ${s.no} links to ${n}`).toBeLessThanOrEqual(107)
   })
 
+  it('on every slide the clicks equal the [click] marks of its note', () => {
+    const mismatches = deck.slides
+      .map((s) => ({ no: s.no, clicks: clicksOf(s.no), marks: (s.note.match(/^\s*\[click\]\s*$/gm) ?? []).length }))
+      .filter(({ clicks, marks }) => clicks !== marks)
+    expect(mismatches).toEqual([])
+    expect(deck.slides.filter((s) => clicksOf(s.no) > 0).length).toBeGreaterThanOrEqual(54)
+  })
+
   it('slide 7 has a presenter note, and most slides have one', () => {
     expect(slide(7).note.trim()).not.toBe('')
     expect(deck.slides.filter((s) => s.note.trim()).length).toBeGreaterThan(90)
