@@ -42,7 +42,7 @@ export default function ReserveRatioSimulator({ ratio = 10, deposit = 100 }: Res
       <table className="small-table money-widget-table">
         <thead>
           <tr>
-            <th scope="col">轮次</th>
+            <th scope="col">存款笔次</th>
             <th scope="col">存款</th>
             <th scope="col">准备金</th>
             <th scope="col">贷出</th>
@@ -60,7 +60,8 @@ export default function ReserveRatioSimulator({ ratio = 10, deposit = 100 }: Res
         </tbody>
       </table>
       <p className="money-widget-result" aria-live="polite">
-        {rounds} 轮后：存款 {formatTaels(totals.deposits)}，存贷比 {formatPercent(totals.loanToDeposit)}，乘数 {formatRatio(totals.multiplier)}
+        {/* Rounds as slide 13 counts them: one round is a loan that comes back as a deposit. */}
+        {rounds === 1 ? '尚未贷出' : `第 ${rounds - 1} 轮之后`}：存款 {formatTaels(totals.deposits)}，存贷比 {formatPercent(totals.loanToDeposit)}，乘数 {formatRatio(totals.multiplier)}
         <br />
         极限：存款 {formatTaels(limit.deposits)}，乘数 1/{formatPercent(r)} = {formatRatio(limit.multiplier)}，存贷比 {formatPercent(limit.loanToDeposit)}
       </p>

@@ -1,18 +1,19 @@
 // Lets an author check a deck in a real browser: every slide at its last click, in light and dark, with what leaves the
 // canvas, the smallest text of each kind and the share of the canvas height used; screenshots on request.
 // Usage: tsx scripts/check-slides.ts [deck.md] [--shots dir] [--from N] [--to N] [--port P] [--no-build]
-//          [--schemes light,dark] [--min-body 18] [--min-small 16] [--json report.json] [--out build-dir]
-//          [--executable-path /path/to/chrome]
-// Fails (exit 1) on overflow, on body text under --min-body, or on table/footnote/code text under --min-small.
+//          [--schemes light,dark] [--min-body 18] [--min-small 16] [--min-picture 14] [--json report.json]
+//          [--out build-dir] [--executable-path /path/to/chrome]
+// Fails (exit 1) on overflow, on body text under --min-body, on table/footnote/code text under --min-small, or on
+// text inside diagrams and SVG pictures under --min-picture.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { basename, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { writeFileSync } from 'node:fs'
-import { CHROMIUM_ARGS, findChromium } from './browser'
+import { CHROMIUM_ARGS, PAGE_FUNCTIONS_SHIM, findChromium } from './browser'
 import { serveStatic } from '../server/static'
-import { slideMeasure, slideOverflow, type SlideMeasure, type TextKind } from './slide-overflow'
+import { LEAST_TEXT, slideMeasure, slideOverflow, type SlideMeasure, type TextKind } from './slide-overflow'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
@@ -27,8 +28,9 @@ const shots = flag('--shots')
 const port = Number(flag('--port', String(4300 + Math.floor(Math.random() * 600))))
 const outDir = resolve(flag('--out', resolve('/tmp', `check-${basename(deck, '.md')}-${port}-dist`)))
 const schemes = flag('--schemes', 'light,dark').split(',').filter(Boolean)
-const minBody = Number(flag('--min-body', '18'))
-const minSmall = Number(flag('--min-small', '16'))
+const minBody = Number(flag('--min-body', String(LEAST_TEXT.body)))
+const minSmall = Number(flag('--min-small', String(LEAST_TEXT.table)))
+const minPicture = Number(flag('--min-picture', String(LEAST_TEXT.picture)))
 const jsonOut = flag('--json')
 // The browser first: a missing one should fail before a build takes its time.
 let executablePath: string
@@ -56,6 +58,8 @@ const problems = []
 const results: (SlideMeasure & { no: number; scheme: string; overflow: string[] })[] = []
 try {
   const page = await browser.newPage({ viewport: { width: 980, height: 552 } })
+  // tsx names this script's functions with __name(); the measuring functions run in the page.
+  await page.addInitScript(PAGE_FUNCTIONS_SHIM)
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
   await page.goto(base + '/1')
   await page.waitForSelector('.slidev-page[data-loaded="true"]')
@@ -87,10 +91,11 @@ try {
       for (const p of overflow) problems.push(`slide ${no} (${scheme}): ${p}`)
       if (measure) {
         results.push({ no, scheme, ...measure, overflow })
-        const { body, table, footnote, code } = measure.min
-        if (body !== null && body < minBody) problems.push(`slide ${no} (${scheme}): body text ${body}px ("${measure.where.body}"), under ${minBody}px`)
-        for (const [kind, size] of Object.entries({ table, footnote, code }) as [TextKind, number | null][])
-          if (size !== null && size < minSmall) problems.push(`slide ${no} (${scheme}): ${kind} text ${size}px ("${measure.where[kind]}"), under ${minSmall}px`)
+        const least: Record<TextKind, number> = { body: minBody, table: minSmall, footnote: minSmall, code: minSmall, diagram: minPicture, picture: minPicture }
+        for (const kind of Object.keys(least) as TextKind[]) {
+          const size = measure.min[kind]
+          if (size !== null && size < least[kind]) problems.push(`slide ${no} (${scheme}): ${kind} text ${size}px ("${measure.where[kind]}"), under ${least[kind]}px`)
+        }
       }
       if (shots) await page.screenshot({ path: resolve(shots, `${scheme === 'light' ? '' : scheme + '-'}${String(no).padStart(3, '0')}.png`) })
       process.stdout.write(`\rchecked ${no} (${scheme})  `)
@@ -101,22 +106,22 @@ try {
   await server.close()
 }
 console.log('')
-const cell = (v: number | null) => (v === null ? '-' : String(v)).padStart(7)
-console.log(`${'slide'.padEnd(12)}${['body', 'table', 'note', 'code', 'diagram'].map((h) => h.padStart(7)).join('')}  height  overflow`)
+const cell = (v: number | null) => (v === null ? '-' : String(v)).padStart(8)
+console.log(`${'slide'.padEnd(12)}${['body', 'table', 'note', 'code', 'diagram', 'picture'].map((h) => h.padStart(8)).join('')}  height  overflow`)
 for (const r of results)
   console.log(
-    `${`${r.no} ${r.scheme}`.padEnd(12)}${[r.min.body, r.min.table, r.min.footnote, r.min.code, r.min.diagram].map(cell).join('')}  ${`${Math.round(r.heightShare * 100)}%`.padStart(6)}  ${r.overflow.length ? 'yes' : 'no'}`,
+    `${`${r.no} ${r.scheme}`.padEnd(12)}${[r.min.body, r.min.table, r.min.footnote, r.min.code, r.min.diagram, r.min.picture].map(cell).join('')}  ${`${Math.round(r.heightShare * 100)}%`.padStart(6)}  ${r.overflow.length ? 'yes' : 'no'}`,
   )
 for (const scheme of schemes) {
   const of = results.filter((r) => r.scheme === scheme)
   const smallest = (kind: TextKind) => Math.min(...of.map((r) => r.min[kind] ?? Infinity))
   const shares = of.map((r) => r.heightShare).sort((a, b) => a - b)
   console.log(
-    `${scheme}: ${of.length} slides, overflow on ${of.filter((r) => r.overflow.length).length}; smallest body ${smallest('body')}px, table ${smallest('table')}px, footnote ${smallest('footnote')}px, code ${smallest('code')}px, diagram ${smallest('diagram')}px; height used median ${Math.round((shares[Math.floor(shares.length / 2)] ?? 0) * 100)}%, least ${Math.round((shares[0] ?? 0) * 100)}%`,
+    `${scheme}: ${of.length} slides, overflow on ${of.filter((r) => r.overflow.length).length}; smallest body ${smallest('body')}px, table ${smallest('table')}px, footnote ${smallest('footnote')}px, code ${smallest('code')}px, diagram ${smallest('diagram')}px, picture ${smallest('picture')}px; height used median ${Math.round((shares[Math.floor(shares.length / 2)] ?? 0) * 100)}%, least ${Math.round((shares[0] ?? 0) * 100)}%`,
   )
 }
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2))
 if (problems.length) {
   console.log(problems.join('\n'))
   process.exitCode = 1
-} else console.log(`no overflow, no text under ${minBody}px (body) or ${minSmall}px (tables, footnotes, code)`)
+} else console.log(`no overflow, no text under ${minBody}px (body), ${minSmall}px (tables, footnotes, code) or ${minPicture}px (diagrams, pictures)`)

@@ -376,7 +376,7 @@ test.describe('widgets follow the presenter', () => {
     for (const audience of [window2, screen]) {
       await expect(slider(audience)).toHaveValue('25')
       await expect(audience.locator('.slidev-stage-slide:not(.deck-leave) .money-widget label').first()).toHaveText('准备金率 25%')
-      await expect(audience.locator('.slidev-stage-slide:not(.deck-leave) .money-widget-result')).toContainText('2 轮后')
+      await expect(audience.locator('.slidev-stage-slide:not(.deck-leave) .money-widget-result')).toContainText('第 1 轮之后')
     }
     // An audience screen's own change stays on that screen.
     await slider(screen).fill('40')

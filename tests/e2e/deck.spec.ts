@@ -1,9 +1,13 @@
 // The real deck (slides.md) in Chromium: every slide renders at its last click without leaving the 980 × 552
-// canvas, in light and in dark mode, with text sized for a room (body ≥ 18 px, tables, footnotes and code ≥ 16 px);
-// every diagram draws; slide 101 reveals its pictures in the outline's order.
+// canvas, in light and in dark mode, with text sized for a room (body ≥ 18 px, tables, footnotes and code ≥ 16 px,
+// text inside diagrams and SVG pictures ≥ 14 px); every diagram draws; slide 101 reveals its pictures in the
+// outline's order; dark diagrams draw their edge labels on the slide's background. The size check itself is shown
+// failing on a page made for it.
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { test, expect, type Page } from '@playwright/test'
 import { deckURL } from './servers'
-import { slideMeasure, slideOverflow } from '../../scripts/slide-overflow'
+import { LEAST_TEXT, slideMeasure, slideOverflow, type TextKind } from '../../scripts/slide-overflow'
 
 const CANVAS = { width: 980, height: 552 }
 
@@ -34,7 +38,7 @@ async function check(page: Page, no: number, scheme: 'light' | 'dark', problems:
   const measure = await page.evaluate(slideMeasure, no)
   if (!measure) problems.push(`slide ${no} (${scheme}): nothing to measure`)
   else
-    for (const [kind, least] of [['body', 18], ['table', 16], ['footnote', 16], ['code', 16]] as const) {
+    for (const [kind, least] of Object.entries(LEAST_TEXT) as [TextKind, number][]) {
       const size = measure.min[kind]
       if (size !== null && size < least) problems.push(`slide ${no} (${scheme}): ${kind} text ${size}px ("${measure.where[kind]}"), under ${least}px`)
     }
@@ -96,4 +100,65 @@ test.describe('the deck in the browser', () => {
     await page.keyboard.press('ArrowRight')
     await expect(page).toHaveURL(/\/102$/)
   })
+
+  test('dark diagrams draw edge labels on the slide, not on a grey box (slide 6)', async ({ page }) => {
+    await page.setViewportSize(CANVAS)
+    await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })
+    await page.goto(`${deckURL}/6?embedded`)
+    const diagram = page.locator('.slidev-page-6 .deck-mermaid')
+    await expect(diagram).toHaveAttribute('data-scheme', 'dark', { timeout: 15_000 })
+    const backgrounds = await diagram.locator('.edgeLabel p').evaluateAll((labels) => {
+      const slide = getComputedStyle(document.querySelector('.slidev-slide-content') ?? document.body).backgroundColor
+      return labels.map((label) => [slide, ...[label, label.parentElement!, label.closest('.labelBkg')!].map((el) => getComputedStyle(el).backgroundColor)])
+    })
+    expect(backgrounds).toHaveLength(2)
+    // Each of the label's boxes is either the slide's own colour or clear.
+    for (const [slide, ...boxes] of backgrounds) for (const box of boxes) expect([slide, 'rgba(0, 0, 0, 0)']).toContain(box)
+  })
+})
+
+test.describe('the size check on text inside pictures and diagrams', () => {
+  // An SVG picture with 10 px text, drawn at its own size: 10 px on the slide.
+  const small = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100"><text x="10" y="50" font-size="10">小字说明</text></svg>`
+  // Text of 28 units in a group scaled by 0.5, the picture drawn at twice its size: 28 px on the slide.
+  const large = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><g transform="scale(0.5)"><text x="10" y="80" font-size="28">大字</text></g></svg>`
+  const picture = (svg: string, attrs: string) => `<img src="data:image/svg+xml,${encodeURIComponent(svg)}" alt="" ${attrs}>`
+  // An inline diagram as mermaid draws one: 16 px labels in a 400-unit viewBox drawn 160 px wide (scale 0.4): 6.4 px.
+  const diagram = `<svg viewBox="0 0 400 100" style="width: 160px"><foreignObject width="400" height="100"><p xmlns="http://www.w3.org/1999/xhtml" style="font-size: 16px; margin: 0">流程图标签</p></foreignObject></svg>`
+  const slide = (content: string) =>
+    `<div class="slidev-page slidev-page-1"><div class="slidev-layout" style="position: relative; width: 980px; height: 552px; font-size: 20px">${content}</div></div>`
+
+  test('fails a picture or a diagram whose text is drawn under 14 px, and names it', async ({ page }) => {
+    await page.setViewportSize(CANVAS)
+    await page.setContent(slide(`<p>正文</p>${picture(small, 'width="200"')}${diagram}`))
+    await expect(page.locator('img')).toHaveJSProperty('complete', true)
+    const measure = (await page.evaluate(slideMeasure, 1))!
+    expect(measure.min.picture).toBe(10)
+    expect(measure.where.picture).toBe('小字说明 (data:)')
+    expect(measure.min.diagram).toBe(6.4)
+    expect(measure.min.picture!).toBeLessThan(LEAST_TEXT.picture)
+    expect(measure.min.diagram!).toBeLessThan(LEAST_TEXT.diagram)
+  })
+
+  test('passes a picture drawn large enough, counting its own transforms; a hidden one is not measured', async ({ page }) => {
+    await page.setViewportSize(CANVAS)
+    await page.setContent(slide(`${picture(large, 'style="width: 400px"')}<div class="slidev-vclick-hidden">${picture(small, 'width="200"')}</div>`))
+    await expect(page.locator('img').first()).toHaveJSProperty('complete', true)
+    const measure = (await page.evaluate(slideMeasure, 1))!
+    expect(measure.min.picture).toBe(28)
+    expect(measure.min.diagram).toBeNull()
+  })
+})
+
+test('check-slides fails a deck whose picture or diagram text is drawn under 14 px, naming slide and text', async () => {
+  test.setTimeout(180_000)
+  const out = `${process.env.E2E_DIR || '.e2e'}/picture-text-dist`
+  const port = String(Number(process.env.E2E_PORT || 4180) + 9)
+  const run = promisify(execFile)('npx', ['tsx', 'scripts/check-slides.ts', 'tests/fixtures/picture-text.md', '--out', out, '--port', port, '--schemes', 'light'])
+  const failure = (await run.then(() => null, (error: { code: number; stdout: string }) => error))!
+  expect(failure?.code).toBe(1)
+  expect(failure.stdout).toContain('slide 1 (light): picture text 10px ("小字说明：投影上读不清 (“小字示意图”)"), under 14px')
+  expect(failure.stdout).toContain('slide 2 (light): diagram text 6.4px ("贷出"), under 14px')
+  // The big title beside it passes.
+  expect(failure.stdout).not.toMatch(/body text/)
 })

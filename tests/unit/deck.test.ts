@@ -93,6 +93,14 @@ describe('slides.md', () => {
     for (const s of deck.slides) for (const n of links(s.no)) expect(n, `slide ${s.no} links to ${n}`).toBeLessThanOrEqual(107)
   })
 
+  it('on every slide the clicks equal the [click] marks of its note', () => {
+    const mismatches = deck.slides
+      .map((s) => ({ no: s.no, clicks: clicksOf(s.no), marks: (s.note.match(/^\s*\[click\]\s*$/gm) ?? []).length }))
+      .filter(({ clicks, marks }) => clicks !== marks)
+    expect(mismatches).toEqual([])
+    expect(deck.slides.filter((s) => clicksOf(s.no) > 0).length).toBeGreaterThanOrEqual(54)
+  })
+
   it('slide 7 has a presenter note, and most slides have one', () => {
     expect(slide(7).note.trim()).not.toBe('')
     expect(deck.slides.filter((s) => s.note.trim()).length).toBeGreaterThan(90)
@@ -177,5 +185,124 @@ describe('slides.md', () => {
 
   it('every local image it uses exists under public/', () => {
     for (const m of source.matchAll(/src="(\/[^"]+)"/g)) expect(existsSync(resolve(root, 'public', '.' + m[1])), m[1]).toBe(true)
+  })
+
+  describe('the second content review (../shared/reviews/content-review-2.md)', () => {
+    /** A slide's text without its note. */
+    const text = (no: number) => slide(no).content.replace(/<!--[\s\S]*?-->/g, '')
+    /** A slide's note, split at its `[click]` marks. */
+    const noteParts = (no: number) => slide(no).note.split(/^\s*\[click\]\s*$/m)
+    const count = (haystack: string, needle: string) => haystack.split(needle).length - 1
+
+    it('1: the multiplier of 2 after one loan comes with its condition, and 13’s 1.9', () => {
+      expect(text(46)).toMatch(/全额贷出、全部存回时[^。]*至少是 2/)
+      expect(text(46)).toContain('1.9')
+      expect(links(46)).toEqual(expect.arrayContaining([11, 13]))
+    })
+
+    it('4: the 2024 risk weights run from 20 % and the gap only narrowed', () => {
+      for (const no of [53, 59]) {
+        expect(slide(no).content, `slide ${no}`).toContain('20%～150%')
+        expect(slide(no).content, `slide ${no}`).not.toMatch(/30%～150%|30% 到 150%|大为缩小|大大缩小/)
+      }
+      expect(text(59)).toContain('有所缩小')
+      expect(text(59)).toMatch(/3 个月以内仍为 20%（5 倍）/)
+    })
+
+    it('5: 同业借款 is the lending bank’s asset: the menu and 52’s note say so', () => {
+      expect(text(47)).not.toContain('向同行借钱的六种方式')
+      expect(text(47)).toMatch(/\[同业负债\]\(\/48\)：从借入方看/)
+      expect(slide(52).note).not.toContain('这三种是期限较长或有抵押的同业负债')
+      expect(slide(52).note).toMatch(/同业借款方向相反[^\n]*对借出的银行则是同业资产/)
+    })
+
+    it('6: the liabilities pie files 卖出回购 with the interbank slice, as 74 does', () => {
+      const labels = [...text(76).matchAll(/^\s*"([^"]+)"\s*:\s*\d+/gm)].map((m) => m[1]!)
+      expect(labels.find((l) => l.includes('卖出回购'))).toMatch(/同业/)
+      expect(labels.find((l) => l.includes('向央行借款'))).not.toContain('卖出回购')
+      expect(text(76)).toContain('同业负债（含卖出回购）约一成')
+    })
+
+    it('7: excess reserves earn little (0.35 %) and only those at the central bank are lent', () => {
+      expect(slide(49).content).not.toContain('没收益')
+      expect(text(49)).toContain('收益很低')
+      expect(slide(49).note).toContain('0.35%')
+      expect(slide(49).note).toMatch(/金库里的现金不行/)
+    })
+
+    it('9: demo screen 2 limits deposit insurance to 50 万元, principal and interest together', () => {
+      const screen = readFileSync(resolve(root, 'public/images/llm-demo-2.svg'), 'utf8')
+      expect(screen).toMatch(/50 万元<\/text>\s*<text[^>]*>以内（本息合并）受存款保险保障/)
+      expect(slide(101).content).toContain('50 万元以内（本息合并）')
+    })
+
+    it.each([
+      [20, '国债', /国债（国家借钱开出的借据/],
+      [40, '利率走廊', /利率走廊：以 SLF 利率为上限、超额准备金利率为下限/],
+      [52, '二级资本债', /二级资本债：[^\n]*计入二级资本/],
+      [67, '一级资本', /一级资本：股本、留存收益/],
+      [86, '词元', /词元（token，模型切分文本的单位）/],
+      [87, '指令微调', /指令微调，即用“指令—回答”样例再训练/],
+    ])('10: slide %i explains %s where the deck first uses it', (no, term, definition) => {
+      expect(text(no)).toMatch(definition)
+      const first = deck.slides.find((s) => s.content.replace(/<!--[\s\S]*?-->/g, '').includes(term))
+      expect(first?.no, `first slide with ${term}`).toBe(no)
+    })
+
+    it('11, 12: 26’s note follows its clicks; 38’s note names the slide it means', () => {
+      const parts = noteParts(26)
+      expect(parts).toHaveLength(5)
+      expect(parts[0]).not.toMatch(/钱庄人人都能发银票/)
+      expect(parts[1]).toMatch(/钱庄人人都能发银票/)
+      expect(slide(38).note).not.toContain('上一页的例子')
+      expect(slide(38).note).toContain('第 36 页')
+    })
+
+    it('13, 14, 16: an assumed range, a simplified model and an expected loss say so', () => {
+      expect(text(28)).toMatch(/设金本位下[^。]*5%～25%/)
+      expect(text(28)).not.toContain('往往')
+      expect(text(70)).toMatch(/在这个简化模型里，央行决定基础货币/)
+      expect(slide(34).content).not.toContain('只收回 60 两')
+      expect(text(34)).toContain('预计只能收回 60 两')
+    })
+
+    it('15: 67 and 73 date MPA and the 同业存单 rule the same way', () => {
+      expect(text(67)).toMatch(/宏观审慎评估 MPA（2016 年起）[^\n]*2017 年宣布：2018 年一季度起，一年以内的同业存单/)
+      expect(text(73)).toMatch(/2016 年起由人民银行实施[^\n]*2018 年一季度起一年以内的同业存单/)
+      expect(slide(51).note).toMatch(/2017 年宣布，2018 年一季度起/)
+    })
+
+    it('17: the notes of 80, 96 and 100 say each thing once', () => {
+      expect(count(slide(80).note, '七十多年')).toBe(1)
+      expect(count(slide(96).note, 'RAG')).toBe(1)
+      expect(count(slide(100).note, '安全网关')).toBe(1)
+    })
+
+    it('18: 43 links the liquidity tools on 40 besides the lender of last resort', () => {
+      expect(links(43)).toEqual(expect.arrayContaining([35, 40]))
+    })
+
+    it('20: the computations the review lists are KaTeX, not plain text; 44’s title too', () => {
+      // An operator between figures outside `$…$`, on a line that is not a table's row label.
+      const plain = /\d\s*[÷×]\s*\d|\d\s*[−-]\s*\d+\s*[=)]|[=≈≤]\s*[\d(（−-]|min（/
+      for (const no of [25, 28, 33, 34, 36, 37, 49, 51, 52, 59, 62, 68]) {
+        const lines = text(no)
+          .replace(/\$\$[\s\S]*?\$\$/g, '')
+          .replace(/\$[^$\n]+\$/g, '')
+          .split('\n')
+          .filter((line) => !/^\|\s*理财余额|^\|\s*总资产/.test(line))
+        for (const line of lines) expect(line, `slide ${no}`).not.toMatch(plain)
+      }
+      expect(text(68)).toMatch(/\$\$\s*\\text\{非标余额\} \\le \\min/)
+      expect(text(44)).toContain('# 基础货币：$P_0 = M_0 + D = M_0 + R + E$')
+      // Goto and the overview search a plain title.
+      expect(slide(44).title).toBe('基础货币：P0 = M0 + D = M0 + R + E')
+    })
+
+    it('D32: the text-heavy 92 and 104 are shorter', () => {
+      const chinese = (no: number) => (text(no).match(/[\u4e00-\u9fff]/g) ?? []).length
+      expect(chinese(92)).toBeLessThan(200)
+      expect(chinese(104)).toBeLessThan(210)
+    })
   })
 })
