@@ -56,7 +56,7 @@ export default tseslint.config(
   },
   {
     // No file imports itself through others: a loop of imports is a code map that cannot be read top to bottom.
-    files: ['src/**/*.{ts,tsx}', 'plugin/**/*.{ts,mjs}', 'shared/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'plugin/**/*.{ts,mjs}', 'shared/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts', 'cli/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
@@ -100,5 +100,10 @@ export default tseslint.config(
   {
     files: ['scripts/**/*.ts'],
     rules: forbid(['src', 'bench'], 'scripts/ run in Node: they may read a deck with plugin/, never import the browser app'),
+  },
+  {
+    // The command: the top of the Node side, over plugin/, scripts/export and server/; never the browser app.
+    files: ['cli/**/*.ts'],
+    rules: forbid(['src', 'bench', 'tests'], 'cli/ is the command line: it calls plugin/, scripts/ and server/, never the browser app'),
   },
 )

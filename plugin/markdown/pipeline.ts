@@ -29,6 +29,9 @@ import rehypeScopedStyle from './rehype-scoped-style.ts'
 import rehypeBindings from './rehype-bindings.ts'
 import rehypeComponents from './rehype-components.ts'
 import { slideComponents } from './to-module.ts'
+import type { SlideMessage } from './slide-message.ts'
+
+export type { SlideMessage } from './slide-message.ts'
 
 export interface SlideCompileOptions {
   total: number
@@ -44,12 +47,6 @@ export interface SlideCompileOptions {
   checkDiagrams?: boolean
   /** Tags of the deck's own components (plugin/deck/components.ts); any other unknown component tag is a warning. */
   deckComponents?: Iterable<string>
-}
-
-export interface SlideMessage {
-  /** 1-based line inside the slide's content. */
-  line?: number
-  message: string
 }
 
 export interface AnalyzedSlide {

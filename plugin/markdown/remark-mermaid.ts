@@ -4,7 +4,7 @@ import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
 import { parseMermaidOptions } from './mermaid-options.ts'
 import { findDiagramProblem, type DiagramProblem } from './mermaid-check.ts'
-import type { SlideMessage } from './pipeline.ts'
+import type { SlideMessage } from './slide-message.ts'
 
 export interface RemarkMermaidOptions {
   /** The deck's `mermaid:` configuration; a fence's own options win. */
