@@ -32,6 +32,10 @@ export interface DeckConfig {
   canvasHeight: number
   download: boolean | string
   exportFilename: string
+  /** The notes handout the build exports into itself (a PDF path in the build, e.g. notes.pdf), or false. */
+  handout: string | false
+  /** Where the deck is published (an absolute http(s) address ending in /), or false: links built from it are left out. */
+  onlineUrl: string | false
   selectable: boolean
   colorSchema: ColorSchema
   drawings: DrawingsConfig
@@ -65,6 +69,8 @@ export const defaultConfig: DeckConfig = {
   canvasHeight: Math.ceil(980 / (16 / 9)),
   download: false,
   exportFilename: 'slides-export',
+  handout: false,
+  onlineUrl: false,
   selectable: true,
   colorSchema: 'auto',
   drawings: { enabled: true, persist: false, presenterOnly: false, syncAll: true },
@@ -190,6 +196,14 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
   if (typeof head.download === 'boolean' || typeof head.download === 'string') download = head.download
   else if (head.download !== undefined) report('download', `"download" must be true, false or a URL, got ${JSON.stringify(head.download)}.`)
 
+  let handout: string | false = false
+  if (typeof head.handout === 'string' && /^[\w./-]+\.pdf$/i.test(head.handout) && !head.handout.split('/').includes('..')) handout = head.handout.replace(/^\/+/, '')
+  else if (head.handout !== undefined && head.handout !== false) report('handout', `"handout" must be a PDF file name inside the build (notes.pdf, files/handout.pdf), got ${JSON.stringify(head.handout)}.`)
+
+  let onlineUrl: string | false = false
+  if (typeof head.onlineUrl === 'string' && /^https?:\/\/[^/\s]+/i.test(head.onlineUrl)) onlineUrl = head.onlineUrl.endsWith('/') ? head.onlineUrl : `${head.onlineUrl}/`
+  else if (head.onlineUrl !== undefined && head.onlineUrl !== false) report('onlineUrl', `"onlineUrl" must be the deck's published address (https://…/), got ${JSON.stringify(head.onlineUrl)}.`)
+
   let info: string | false = false
   if (typeof head.info === 'string') info = head.info
   else if (head.info !== undefined && head.info !== false) report('info', '"info" must be text (Markdown or HTML).')
@@ -238,6 +252,8 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
     canvasHeight: Math.ceil(canvasWidth / ratio),
     download,
     exportFilename: pickString(head, 'exportFilename', defaultConfig.exportFilename, report),
+    handout,
+    onlineUrl,
     selectable: pickBoolean(head, 'selectable', defaultConfig.selectable, report),
     colorSchema: pickOneOf(head, 'colorSchema', ['auto', 'light', 'dark', 'all'] as const, defaultConfig.colorSchema, report),
     drawings: resolveDrawings(head.drawings, report),
@@ -258,6 +274,18 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
     duration,
   }
 }
+
+/**
+ * The values `$slidev.configs.<key>` reads at build time: the headmatter as written, plus the addresses the engine
+ * derives from it (`handoutUrl`: the handout's absolute address under `onlineUrl`).
+ */
+export function boundConfigs(headmatter: Record<string, unknown>, config: Pick<DeckConfig, 'handout' | 'onlineUrl'>): Record<string, unknown> {
+  const derived = config.handout && config.onlineUrl ? { handoutUrl: new URL(config.handout, config.onlineUrl).href } : {}
+  return { ...headmatter, ...(config.onlineUrl ? { onlineUrl: config.onlineUrl } : {}), ...derived }
+}
+
+/** The headmatter key a derived binding needs set (the author's word for what is missing). */
+export const DERIVED_CONFIGS: Record<string, string> = { handoutUrl: '"handout" and "onlineUrl"' }
 
 /** The page title: the template with `%s` replaced by the title. */
 export function pageTitle(config: Pick<DeckConfig, 'title' | 'titleTemplate'>, slideTitle?: string): string {

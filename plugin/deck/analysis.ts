@@ -4,6 +4,7 @@ import type { Deck, Slide } from '../../shared/parser/parse.ts'
 import { analyzeSlide, renderNote, type AnalyzedSlide } from '../markdown/pipeline.ts'
 import { kebab } from '../markdown/remark-component-tags.ts'
 import type { DeckComponents } from './components.ts'
+import { boundConfigs } from '../../shared/config.ts'
 
 export interface SlideAnalyzer {
   analyze(slide: Slide, deck: Deck): AnalyzedSlide
@@ -27,7 +28,7 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
   return {
     analyze(slide, deck) {
       const { root, entry, components } = where()
-      const bound = slide.content.includes('$slidev.configs') ? JSON.stringify(deck.headmatter) : ''
+      const bound = slide.content.includes('$slidev.configs') ? JSON.stringify(boundConfigs(deck.headmatter, deck.config)) : ''
       const named = componentsNamed(slide.content, components)
       const key = `${deck.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(deck.config.mermaid)}\0${bound}\0${JSON.stringify(named)}\0${slide.content}`
       return remember(analysisCache, key, () =>
@@ -37,7 +38,7 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
           mermaid: deck.config.mermaid,
           lineNumbers: deck.config.lineNumbers,
           codeCopy: deck.config.codeCopy,
-          configs: deck.headmatter,
+          configs: boundConfigs(deck.headmatter, deck.config),
           publicDir: resolve(root, 'public'),
           deckDir: dirname(slide.filepath ?? entry),
           deckComponents: Object.keys(named),

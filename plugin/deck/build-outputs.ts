@@ -21,6 +21,8 @@ export interface DeckManifest {
   title: string
   download: boolean | string
   exportFilename: string
+  /** The notes handout the build exports into itself (a path in the build), or false. */
+  handout: string | false
   total: number
   canvasWidth: number
   canvasHeight: number
@@ -34,6 +36,7 @@ export function deckManifest(state: DeckState): string {
     title: config.title,
     download: config.download,
     exportFilename: config.exportFilename,
+    handout: config.handout,
     total: state.states.length,
     canvasWidth: config.canvasWidth,
     canvasHeight: config.canvasHeight,

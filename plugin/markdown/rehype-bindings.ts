@@ -3,20 +3,23 @@
 // `v-bind="{ x1: 10, y1: 20 }"` to one attribute per key. A component receives the value itself (a number stays a
 // number); an HTML element receives it as an attribute. Anything that would need script at run time is dropped.
 import type { Root, Element, Properties } from 'hast'
-import { visit } from 'unist-util-visit'
+import { SKIP, visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
 import JSON5 from 'json5'
 import { BOUND_PREFIX } from './to-module.ts'
+import { DERIVED_CONFIGS } from '../../shared/config.ts'
 
 const CONFIG_BINDING = /^\$slidev\.configs\.([A-Za-z_$][\w$]*)$/
 
-type Bound = { value: unknown } | { problem: string }
+type Bound = { value: unknown } | { problem: string; unset?: boolean }
 
 function evaluate(expression: string, configs: Record<string, unknown>): Bound {
   const name = expression.match(CONFIG_BINDING)?.[1]
   if (name !== undefined) {
     const value = configs[name]
-    return typeof value === 'string' || typeof value === 'number' ? { value } : { problem: `names the headmatter key "${name}", which is not set (or not a text)` }
+    if (typeof value === 'string' || typeof value === 'number') return { value }
+    const derived = DERIVED_CONFIGS[name]
+    return { problem: derived ? `needs the headmatter keys ${derived} (the link is left out)` : `names the headmatter key "${name}", which is not set (or not a text)`, unset: true }
   }
   try {
     return { value: JSON5.parse(expression) }
@@ -53,7 +56,7 @@ function bind(node: Element, key: string, value: unknown, file: VFile): void {
 export default function rehypeBindings(options: { configs?: Record<string, unknown> } = {}) {
   const configs = options.configs ?? {}
   return (tree: Root, file: VFile) => {
-    visit(tree, 'element', (node: Element) => {
+    visit(tree, 'element', (node: Element, index, parent) => {
       for (const key of Object.keys(node.properties)) {
         const spread = key === 'v-bind' || key === 'vBind'
         if (!key.startsWith(':') && !spread) continue
@@ -61,6 +64,12 @@ export default function rehypeBindings(options: { configs?: Record<string, unkno
         delete node.properties[key]
         const bound = evaluate(expression, configs)
         const shown = spread ? 'v-bind' : key
+        // A link to an address the deck does not set goes nowhere: it is left out, not shown as dead text.
+        if ('problem' in bound && bound.unset && key === ':href' && node.tagName === 'a' && parent && index !== undefined) {
+          file.message(`"${shown}" ${bound.problem.replace(' (the link is left out)', '')}: the link is left out`, node)
+          parent.children.splice(index, 1)
+          return [SKIP, index]
+        }
         if ('problem' in bound) file.message(`"${shown}" ${bound.problem}`, node)
         else if (!spread) bind(node, key.slice(1), bound.value, file)
         else if (bound.value && typeof bound.value === 'object' && !Array.isArray(bound.value)) for (const [k, v] of Object.entries(bound.value)) bind(node, k, v, file)
