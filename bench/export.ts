@@ -4,13 +4,13 @@
 // Without --deck it generates a 107-slide Chinese deck shaped like slides.md into /tmp (the real deck may
 // still be in the writing); the builds (the site, and the html format's one-file app) are done once beforehand and
 // are not part of the time.
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { parseArgs } from 'node:util'
-import { TS_NODE_ARGS } from '../scripts/ts-node-args'
+import { buildDeck } from '../plugin/build'
 import { median } from './harness'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -79,7 +79,7 @@ function treeRss(pid: number | undefined): number {
 function run(args: string[]) {
   return new Promise<{ ms: number; output: string; peakMB: number }>((resolvePromise, reject) => {
     const started = Date.now()
-    const child = spawn(process.execPath, [...TS_NODE_ARGS, join(root, 'scripts', 'export.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [join(root, 'bin', 'reslide.mjs'), 'export', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     let errors = ''
     let peak = 0
@@ -124,11 +124,10 @@ export async function benchExport(options: { deck?: string; runs?: number; forma
   if (!options.deck) writeFileSync(deck, generateDeck(107))
   const dist = join(work, 'dist')
   log(`building ${deck} → ${dist}`)
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js')
-  execFileSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, env: { ...process.env, SLIDES_ENTRY: deck }, stdio: ['ignore', 'ignore', 'inherit'] })
+  await buildDeck({ entry: deck, outDir: dist, logLevel: 'error' })
   const wanted = options.formats ?? ['pdf', 'pptx', 'html', 'png', 'md']
   // The html format's one-file build too: like the regular build, it is redone only after an edit.
-  if (wanted.includes('html')) (await import('../scripts/export/html')).ensureSingleFileBuild(root, deck, log)
+  if (wanted.includes('html')) await (await import('../scripts/export/html')).ensureSingleFileBuild(root, deck, log)
   const formats: Record<string, FormatBench> = {}
   for (const format of wanted) {
     const runs: number[] = []

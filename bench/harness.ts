@@ -1,5 +1,4 @@
 // What every bench shares: a build of any deck and the browser (the deck's server is server/static.ts).
-import { spawn } from 'node:child_process'
 import { chromium, type Browser } from 'playwright-core'
 import { CHROMIUM_ARGS, PAGE_FUNCTIONS_SHIM, findChromium } from '../scripts/browser'
 
@@ -26,15 +25,7 @@ export async function launchChromium(): Promise<Browser> {
 /** The middle value (NaN for none). */
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
-/** Builds `entry` (a deck file) into `outDir` with the project's Vite config; rejects with Vite's output. */
-export function buildDeck(root: string, entry: string, outDir: string) {
-  return new Promise<void>((done, fail) => {
-    const child = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      env: { ...process.env, SLIDES_ENTRY: entry, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    })
-    let err = ''
-    child.stderr.on('data', (d) => (err += d))
-    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`Building ${entry} failed:\n${err}`))))
-  })
+/** Builds `entry` (a deck file) into `outDir` as `reslide build` does (plugin/build.ts), the PDFs aside. */
+export async function buildDeck(_root: string, entry: string, outDir: string): Promise<void> {
+  await (await import('../plugin/build')).buildDeck({ entry, outDir, logLevel: 'error' })
 }
