@@ -16,7 +16,9 @@ function documents(): string[] {
 
 /** The targets of a document's Markdown links `[text](target)` and images `![alt](target)`, code spans and fences left out. */
 function linkTargets(markdown: string): string[] {
-  const prose = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '')
+  // A fence opens with three or more backticks (and no backtick after them: ```` ```ts ```` is inline code) or tildes.
+  const fences = /^ {0,3}(`{3,}(?=[^`\n]*$)|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm
+  const prose = markdown.replace(fences, '').replace(/(`+)[^`][\s\S]*?\1/g, '')
   return [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]!)
 }
 
@@ -26,6 +28,8 @@ const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target) || ta
 describe('documents in the repository', () => {
   it('finds links, leaving out code', () => {
     expect(linkTargets('[a](docs/x.md) `[b](nope.md)` ![c](img.png "t")\n```\n[d](no.md)\n```\n[e](https://x.org)')).toEqual(['docs/x.md', 'img.png', 'https://x.org'])
+    // An inline span of a fence (```` ```ts {1|2} ````) at the start of a line is not a fence: the link after it counts.
+    expect(linkTargets('```` ```ts {1} ```` shows it\n[f](f.md)\n```` ```ts ````\n')).toEqual(['f.md'])
   })
 
   it.each(documents())('%s exists', (doc) => {
