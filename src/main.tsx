@@ -17,6 +17,7 @@ import { restorePreferences } from './state/preferences'
 import { entryRoute, routerAddress } from './logic/entry'
 import { canHydrate } from './logic/prerendered'
 import { asksForReader, opensInReader, readerAnchor, readerSearch, storedViewChoice } from './logic/reader'
+import { STORAGE_KEYS } from '../shared/storage-keys'
 
 const base = import.meta.env.BASE_URL
 const { pathname: path, search } = routerAddress(location, config.routerMode === 'hash', base)
@@ -26,7 +27,7 @@ const container = document.getElementById('app')!
 /** The remembered slides/reader choice; storage may be off. */
 function rememberedView() {
   try {
-    return storedViewChoice(localStorage.getItem('slidev-view'))
+    return storedViewChoice(localStorage.getItem(STORAGE_KEYS.view))
   } catch {
     return null
   }

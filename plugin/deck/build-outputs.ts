@@ -3,13 +3,14 @@ import { pageTitle } from '../../shared/config.ts'
 import type { DeckConfig } from '../../shared/parser/parse.ts'
 import type { DeckState } from './state.ts'
 import { escapeHtml } from '../../shared/html.ts'
+import { STORAGE_KEYS } from '../../shared/storage-keys.ts'
 
 /** index.html with the deck's `<html>` attributes, title and colour scheme chosen before paint. */
 export function deckIndexHtml(html: string, config: DeckConfig): string {
   const attrs = Object.entries({ lang: 'en', ...config.htmlAttrs })
     .map(([k, v]) => `${k}="${v.replace(/"/g, '&quot;')}"`)
     .join(' ')
-  const boot = `(function(){try{var forced=${JSON.stringify(config.colorSchema)};var s=localStorage.getItem('slidev-color-schema');try{s=JSON.parse(s)}catch(e){};var dark=forced==='dark'||(forced!=='light'&&(s==='dark'||(s!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)));document.documentElement.classList.toggle('dark',dark);document.documentElement.style.colorScheme=dark?'dark':'light'}catch(e){}})()`
+  const boot = `(function(){try{var forced=${JSON.stringify(config.colorSchema)};var s=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.colorSchema)});try{s=JSON.parse(s)}catch(e){};var dark=forced==='dark'||(forced!=='light'&&(s==='dark'||(s!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)));document.documentElement.classList.toggle('dark',dark);document.documentElement.style.colorScheme=dark?'dark':'light'}catch(e){}})()`
   return html
     .replace(/<html[^>]*>/, `<html ${attrs}>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle(config))}</title>`)

@@ -6,6 +6,7 @@
 // turned on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices through its rules.
 import { READER_MAX_WIDTH } from '../logic/reader'
 import { LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
+import { STORAGE_KEYS } from '../../shared/storage-keys'
 
 /**
  * The inline script that loads the app (`entry`, with `modules` preloaded beside it) after the page's first painted
@@ -16,7 +17,7 @@ import { LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
 export function paintFirstScript(entry: string, modules: string[]): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
   return `(function(){var started=false;function start(){if(started)return;started=true;var h=document.head;[].forEach.call(document.querySelectorAll('[${LATER_FACES_ATTRIBUTE}]'),function(s){s.media='all'});${json(modules)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${json(entry)};h.appendChild(s)}
-var reader=/[?&]view=reader(&|$)/.test(location.search);try{reader=reader||/reader/.test(localStorage.getItem('slidev-view')||'')}catch(e){}
+var reader=/[?&]view=reader(&|$)/.test(location.search);try{reader=reader||/reader/.test(localStorage.getItem(${json(STORAGE_KEYS.view)})||'')}catch(e){}
 if(reader||matchMedia('(max-width:${READER_MAX_WIDTH - 0.02}px) and (orientation:portrait)').matches||document.hidden)return start();
 document.addEventListener('visibilitychange',start,{once:true});
 function painted(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',painted,{once:true});requestAnimationFrame(function(){setTimeout(start,0)})}

@@ -4,8 +4,8 @@ import { isViewChoice, type ViewChoice } from '../logic/reader'
 import { deckStore } from './store'
 import { DEFAULT_BRUSH, DEFAULT_TOOLBAR_POSITION, isBrush, isToolbarPosition, type Brush, type ToolbarPosition } from '../logic/drawing'
 import { DEFAULT_CAMERA_FRAME, isCameraFrame, type CameraFrame } from '../logic/recording'
+import { STORAGE_PREFIX } from '../../shared/storage-keys'
 
-export const STORAGE_PREFIX = 'slidev-'
 
 function read<T>(key: string, fallback: T, accept: (v: unknown) => v is T): T {
   try {

@@ -2,10 +2,11 @@
 // dev server (plugin/drawings.ts), localStorage in a static build.
 import { parseSavedDrawings, savedDrawings } from '../../logic/drawing-markup'
 import { drawingsAtom, drawingsOriginAtom } from '../../state/drawings'
+import { STORAGE_KEYS } from '../../../shared/storage-keys'
 
 const ENDPOINT = `${import.meta.env.BASE_URL}@deck/drawings`
 /** One key per deck location, so two decks on one host keep their own drawings. */
-const STORAGE_KEY = `slidev-drawings:${import.meta.env.BASE_URL}`
+const STORAGE_KEY = STORAGE_KEYS.drawings(import.meta.env.BASE_URL)
 const HEADERS = { 'x-deck-drawings': '1' }
 
 export interface DrawingStore {

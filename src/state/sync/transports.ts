@@ -10,6 +10,7 @@ import {
   type SharedState,
 } from '../../../shared/sync-protocol'
 import { SOCKET_EVENTS } from '../../../shared/events'
+import { STORAGE_KEYS } from '../../../shared/storage-keys'
 
 export interface TransportEvents {
   /** Another window's change. */
@@ -43,7 +44,7 @@ type PeerMessage = { type: 'patch'; patch: unknown } | { type: 'hello' } | { typ
  * the controller drops stale copies by lastUpdate.
  */
 export function createLocalTransport(key: string, events: TransportEvents, currentState: () => SharedState): SyncTransport {
-  const storageKey = `deck-sync:${key}`
+  const storageKey = STORAGE_KEYS.sync(key)
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`deck-sync:${key}`) : null
   const onMessage = (event: MessageEvent<PeerMessage>) => {
     const message = event.data
