@@ -1,4 +1,6 @@
-// Builds a deck for the browser tests once, and again only when the engine or the deck changed since.
+// Every deck the browser tests use, in one table, and how one is built (once, and again only when the engine or the
+// deck changed since). Playwright's global setup (tests/e2e/global-setup.ts) builds them all and serves each on its
+// own port with the one static host (server/static.ts); no spec builds a deck.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -38,3 +40,61 @@ export function buildDeck(entry: string, outDir: string, options: { quiet?: bool
   })
   return out
 }
+
+const dir = process.env.E2E_DIR || '.e2e'
+/** The first of the ports the browser tests use (E2E_PORT lets several people run them at once on one machine). */
+export const basePort = Number(process.env.E2E_PORT || 4180)
+
+/**
+ * The decks, each with its static host's port (an offset from E2E_PORT). Offset 10 is left out: 4180 + 10 = 4190 is
+ * a port the Fetch standard blocks ("bad port"), so neither fetch nor Chromium would reach it.
+ */
+export const DECKS = {
+  /** tests/fixtures/basic.md: the default baseURL. */
+  fixture: { entry: 'tests/fixtures/basic.md', port: 0 },
+  /** The real deck (slides.md or SLIDES_ENTRY, 107 slides). */
+  deck: { entry: process.env.SLIDES_ENTRY || 'slides.md', port: 1 },
+  /** Diagrams, code, images, embeds. */
+  rich: { entry: 'tests/fixtures/rich.md', port: 2 },
+  /** The Slidev dialect. */
+  slidev: { entry: 'tests/fixtures/slidev.md', port: 3 },
+  /** The presenter's console: 107 slides, `duration: 10min`, `remote: secret`, widgets, setup/shortcuts.ts. */
+  console: { entry: 'tests/fixtures/console/slides.md', port: 4 },
+  /** `remote: secret`. */
+  password: { entry: 'tests/fixtures/password.md', port: 5 },
+  /** `record: true`. */
+  recording: { entry: 'tests/fixtures/recording.md', port: 6 },
+  drawingBasic: { entry: 'tests/fixtures/drawing-basic.md', port: 7 },
+  drawingPresenter: { entry: 'tests/fixtures/drawing-presenter.md', port: 8 },
+  drawingPersist: { entry: 'tests/fixtures/drawing-persist.md', port: 9 },
+  /** colorSchema: dark, English UI, info with hostile HTML. */
+  forcedDark: { entry: 'tests/fixtures/forced-dark.md', port: 11 },
+  /** 23 slides, setup/shortcuts.ts. */
+  viewer: { entry: 'tests/fixtures/viewer/slides.md', port: 12 },
+} as const satisfies Record<string, { entry: string; port: number }>
+
+export type DeckName = keyof typeof DECKS
+
+/** Where a deck is built (relative to the repository). */
+export const deckOut = (name: DeckName) => `${dir}/${name}-dist`
+/** A deck's built folder, absolute. */
+export const deckDist = (name: DeckName) => resolve(root, deckOut(name))
+/** The address of a deck's static host (no trailing slash). */
+export const deckHost = (name: DeckName) => `http://127.0.0.1:${basePort + DECKS[name].port}`
+
+/**
+ * Ports of the servers the specs start themselves: the dev server (what the HMR, editor, drawing and dev-relay tests
+ * test) and `npm run serve` (the relay, the password and pairing), as offsets from E2E_PORT. One table, so that two
+ * specs running at once never take the same one.
+ */
+export const SPEC_PORTS = {
+  hmrDev: 20,
+  editorDev: 30,
+  editorServe: 31,
+  presenterServe: 40,
+  presenterDev: 41,
+  drawingDev: 50,
+  consoleServe: 60,
+} as const
+
+export const specPort = (name: keyof typeof SPEC_PORTS) => basePort + SPEC_PORTS[name]

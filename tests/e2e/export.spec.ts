@@ -9,14 +9,14 @@ import { pathToFileURL } from 'node:url'
 import { join, resolve } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import JSZip from 'jszip'
-import { buildDeck, root } from './decks'
+import { deckDist, root } from './decks'
 import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
 
 const SLIDES = 107
-const dir = process.env.E2E_DIR || '.e2e'
 const work = mkdtempSync(join(tmpdir(), 'deck-export-formats-'))
 const base = join(work, 'deck')
-let dist = ''
+// The real deck, built by the global setup.
+const dist = deckDist('deck')
 
 function exportCli(args: string[]) {
   const run = spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/export.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 400_000 })
@@ -50,7 +50,6 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(600_000)
-  dist = buildDeck('slides.md', `${dir}/deck-dist`, { quiet: true })
   // One export of every format: the shared setup the checks below read.
   const run = exportCli(['--format', 'md,pdf,png,pptx,html', '--skip-build', '--dist', dist, '--output', base])
   expect(run.stderr + run.stdout).not.toMatch(/Export failed/)
