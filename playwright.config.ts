@@ -12,7 +12,9 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  fullyParallel: false,
+  // Tests, not files, are shared out: a long file (the reader's) no longer runs alone at the end. Files that share a
+  // port or a server between their tests say so (mode 'default' or 'serial').
+  fullyParallel: true,
   // One worker per core: each runs one browser (and at times a dev server); more only queue for the same two cores.
   workers: availableParallelism(),
   // A failure is a finding: a flaky test's wait gets fixed, it is not run again until it passes.

@@ -17,6 +17,9 @@ const consoleDist = deckDist('console')
 const serveURL = `http://127.0.0.1:${specPort('consoleServe')}`
 const staticURL = deckHost('console')
 
+// One worker runs this file's tests in order: they share the relay's port and restart it between tests.
+test.describe.configure({ mode: 'default' })
+
 /** The server's clock: pairing codes expire by it, and a test moves it forward. */
 let clockOffset = 0
 let serve: Awaited<ReturnType<typeof startServer>> | undefined

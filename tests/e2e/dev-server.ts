@@ -5,8 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { root } from './decks'
 
-/** The dev servers' dependency cache (Vite's cacheDir), kept between runs like the builds. */
-export const devCache = resolve(root, process.env.E2E_DIR || '.e2e', 'vite-dev-cache')
+/**
+ * A dev server's dependency cache (Vite's cacheDir), kept between runs like the builds: one per port, since two dev
+ * servers optimizing into one folder at once (two workers) may pull it from under each other.
+ */
+const devCache = (port: number) => resolve(root, process.env.E2E_DIR || '.e2e', `vite-cache-${port}`)
 
 export interface DevServer {
   url: string
@@ -21,9 +24,7 @@ export interface DevServer {
 export async function startDevServer(entry: string, port: number, env: Record<string, string> = {}, timeout = 120_000): Promise<DevServer> {
   const child = spawn(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
     cwd: root,
-    // One dependency cache for every dev server of a run: the first optimizes mermaid, React and the rest, the others
-    // start from it.
-    env: { ...process.env, SLIDES_ENTRY: entry, DECK_VITE_CACHE: devCache, ...env },
+    env: { ...process.env, SLIDES_ENTRY: entry, DECK_VITE_CACHE: devCache(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })

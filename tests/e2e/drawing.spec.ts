@@ -4,7 +4,7 @@ import { test, expect, type Page, type BrowserContext } from '@playwright/test'
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { DECKS, deckDist, deckHost, specPort } from './decks'
+import { DECKS, deckDist, deckHost, root, specPort } from './decks'
 import { startDevServer } from './dev-server'
 import { drawingsSent, flushChannel, recordSync } from './sync-probe'
 

@@ -40,6 +40,9 @@ async function pair(context: BrowserContext, presenterPath = '/presenter/1', vie
 
 // ---------------------------------------------------------------------------------------------------------------
 
+// One worker runs this file's tests in order: they share the relay's port and restart it between tests.
+test.describe.configure({ mode: 'default' })
+
 const startServe = () => startServer({ dir: passwordDist, port: specPort('presenterServe'), host: '127.0.0.1', log: (line) => serveLog.push(line) })
 
 let serve: Awaited<ReturnType<typeof startServer>> | undefined

@@ -9,6 +9,9 @@ import { deckHost, fixtureURL } from './servers'
 const base = deckHost('recording')
 const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--auto-select-desktop-capture-source=Entire screen']
 
+// One worker runs this file's tests in order, with one browser of fake devices (recording keeps a core busy).
+test.describe.configure({ mode: 'default' })
+
 let media: Browser | undefined
 
 // eslint-disable-next-line no-empty-pattern -- Playwright hooks take their fixtures first; this one needs none
