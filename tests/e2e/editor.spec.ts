@@ -22,12 +22,18 @@ let original = ''
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // The dev server's first start optimizes its dependencies.
+  test.setTimeout(120_000)
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   copyFileSync(resolve(root, 'tests/fixtures/basic.md'), deck)
   original = readFileSync(deck, 'utf8')
   // Stands in for the author's editor: records what it was asked to open.
-  writeFileSync(resolve(dir, 'record-open.mjs'), `import { writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(opened)}, JSON.stringify(process.argv.slice(2)))\n`)
+  // It writes beside the file and renames: the file appears whole (the test reads it as soon as it exists).
+  writeFileSync(
+    resolve(dir, 'record-open.mjs'),
+    `import { renameSync, writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(`${opened}.tmp`)}, JSON.stringify(process.argv.slice(2)))\nrenameSync(${JSON.stringify(`${opened}.tmp`)}, ${JSON.stringify(opened)})\n`,
+  )
   server = await startDevServer(deck, specPort('editorDev'), { LAUNCH_EDITOR: `${process.execPath} ${resolve(dir, 'record-open.mjs')} {file} {line}` })
 })
 
@@ -209,8 +215,9 @@ test('the panel resizes by pointer and keys, remembers its width and open state,
   await expect.poll(async () => Math.round((await panel.boundingBox())!.width)).toBe(Math.round(before + 100 + box.width / 2))
   await handle.focus()
   await page.keyboard.press('ArrowRight')
-  const stored = Number(await page.evaluate(() => localStorage.getItem('slidev-editor-width')))
-  expect(Math.abs(stored - (before + 100 + box.width / 2 - 16))).toBeLessThanOrEqual(1)
+  const storedWidth = async () => Number(await page.evaluate(() => localStorage.getItem('slidev-editor-width')))
+  await expect.poll(async () => Math.abs((await storedWidth()) - (before + 100 + box.width / 2 - 16))).toBeLessThanOrEqual(1)
+  const stored = await storedWidth()
   // The slide makes room: the stage ends where the panel starts.
   const stage = (await page.locator('.slidev-play-stage').boundingBox())!
   expect(Math.round(stage.x + stage.width)).toBe(Math.round(1280 - stored))

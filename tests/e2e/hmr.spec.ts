@@ -16,6 +16,8 @@ let original = ''
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // The dev server's first start optimizes its dependencies.
+  test.setTimeout(120_000)
   mkdirSync(dir, { recursive: true })
   copyFileSync(resolve(root, 'tests/fixtures/basic.md'), deck)
   original = readFileSync(deck, 'utf8')
