@@ -195,6 +195,8 @@ test('reload from disk after a conflict takes the file’s text', async ({ page 
   writeFileSync(deck, original.replace('左侧内容', '左侧内容（磁盘）'))
   await expect(page.getByTestId('editor-conflict')).toBeVisible()
   await expect(content).toHaveValue(/const draft = 1$/)
+  // The hot update has reached the slide too (a later one would start a read of its own that supersedes the reload's).
+  await expect(page.locator('.slidev-page-3')).toContainText('左侧内容（磁盘）')
   await page.getByTestId('editor-reload').click()
   await expect(content).toHaveValue(/左侧内容（磁盘）/)
   await expect(page.getByTestId('editor-conflict')).toHaveCount(0)
