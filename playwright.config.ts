@@ -1,46 +1,34 @@
-// Browser tests in the Chromium the export finds (CHROMIUM_PATH, Playwright's own, or the system's Chrome or
-// Chromium): a built fixture deck served by `vite preview`, and the dev server for HMR and editor tests.
+// Browser tests in the Chromium the export finds (CHROMIUM_PATH, Playwright's own, or the system's Chrome or Chromium).
+// The global setup (tests/e2e/global-setup.ts) builds every test deck once (the table in tests/e2e/decks.ts) and serves
+// each with the one static host (server/static.ts); specs start only what they test: Vite's dev server (HMR, editor,
+// drawing write-back, the dev relay) and `npm run serve` (the relay, the password, pairing).
+import { availableParallelism } from 'node:os'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './scripts/browser'
-
-// E2E_PORT and E2E_DIR let several people run the browser tests at once on one machine.
-const port = Number(process.env.E2E_PORT || 4180)
-const dir = process.env.E2E_DIR || '.e2e'
+import { deckHost } from './tests/e2e/decks'
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  fullyParallel: false,
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // Tests, not files, are shared out: a long file (the reader's) no longer runs alone at the end. Files that share a
+  // port or a server between their tests say so (mode 'default' or 'serial').
+  fullyParallel: true,
+  // One worker per core: each runs one browser (and at times a dev server); more only queue for the same two cores.
+  workers: availableParallelism(),
+  // A failure is a finding: a flaky test's wait gets fixed, it is not run again until it passes.
+  retries: 0,
+  reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: deckHost('fixture'),
     viewport: { width: 1280, height: 720 },
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: [
-    {
-      // The fixture deck, built once, served like any static host would.
-      command: `npx vite preview --outDir ${dir}/fixture-dist --port ${port + 0} --strictPort --host 127.0.0.1`,
-      url: `http://127.0.0.1:${port + 0}/1`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      // The real deck, built once.
-      command: `npx vite preview --outDir ${dir}/deck-dist --port ${port + 1} --strictPort --host 127.0.0.1`,
-      url: `http://127.0.0.1:${port + 1}/1`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      command: `npx vite preview --outDir ${dir}/rich-dist --port ${port + 2} --strictPort --host 127.0.0.1`,
-      url: `http://127.0.0.1:${port + 2}/1`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
+  projects: [
+    // The export in every format (PDF, PNG, PPTX and LibreOffice's reading of it, HTML): one long serial file, listed
+    // first so that it starts at once and runs beside the other tests.
+    { name: 'formats', testMatch: 'export.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: 'export.spec.ts', use: { browserName: 'chromium' } },
   ],
 })

@@ -1,13 +1,10 @@
-// Builds the fixture deck and the real deck for the browser tests (skipped when a build is newer than its sources).
+// Builds the browser tests' decks (the table in tests/e2e/decks.ts) without running a test: the global setup does the
+// same before every run, each build skipped when it is newer than its sources.
 // Usage: tsx tests/e2e/build-decks.ts [part of a deck's path …]
-import { buildDeck } from './decks'
+import { DECKS, buildDeck, deckOut, type DeckName } from './decks'
 
-const dir = process.env.E2E_DIR || '.e2e'
-const decks: [entry: string, outDir: string][] = [
-  ['tests/fixtures/basic.md', `${dir}/fixture-dist`],
-  ['tests/fixtures/rich.md', `${dir}/rich-dist`],
-  ['tests/fixtures/slidev.md', `${dir}/slidev-dist`],
-  [process.env.SLIDES_ENTRY || 'slides.md', `${dir}/deck-dist`],
-]
 const only = process.argv.slice(2)
-for (const [entry, outDir] of decks) if (!only.length || only.some((o) => entry.includes(o))) buildDeck(entry, outDir)
+for (const name of Object.keys(DECKS) as DeckName[]) {
+  const { entry } = DECKS[name]
+  if (!only.length || only.some((o) => entry.includes(o))) await buildDeck(entry, deckOut(name))
+}

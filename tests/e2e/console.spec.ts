@@ -7,34 +7,28 @@ import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../../server/index'
-import { buildDeck } from './decks'
-import { startStaticHost } from './servers'
+import { deckDist, deckHost, specPort } from './servers'
+import { recordSentFrames, sentPatches } from './sync-probe'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
 const e2eDir = process.env.E2E_DIR || '.e2e'
-const basePort = Number(process.env.E2E_PORT || 4180) + 60
-const consoleDist = resolve(root, e2eDir, 'console-dist')
-const serveURL = `http://127.0.0.1:${basePort}`
-const staticURL = `http://127.0.0.1:${basePort + 1}`
+// Built and served statically by the global setup; `npm run serve` (the relay under test) is started here.
+const consoleDist = deckDist('console')
+const serveURL = `http://127.0.0.1:${specPort('consoleServe')}`
+const staticURL = deckHost('console')
+
+// One worker runs this file's tests in order: they share the relay's port and restart it between tests.
+test.describe.configure({ mode: 'default' })
 
 /** The server's clock: pairing codes expire by it, and a test moves it forward. */
 let clockOffset = 0
 let serve: Awaited<ReturnType<typeof startServer>> | undefined
-let staticHost: Awaited<ReturnType<typeof startStaticHost>> | undefined
 const serveLog: string[] = []
 
-const startServe = () => startServer({ dir: consoleDist, port: basePort, host: '127.0.0.1', log: (line) => serveLog.push(line), now: () => Date.now() + clockOffset })
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  buildDeck('tests/fixtures/console/slides.md', consoleDist, { quiet: true })
-  serve = await startServe()
-  staticHost = await startStaticHost(consoleDist, basePort + 1)
-})
+const startServe = () => startServer({ dir: consoleDist, port: specPort('consoleServe'), host: '127.0.0.1', log: (line) => serveLog.push(line), now: () => Date.now() + clockOffset })
 
 test.afterAll(async () => {
   await serve?.close()
-  await staticHost?.close()
 })
 
 // Each test starts with a relay that has heard of no talk and paired no phone.
@@ -301,6 +295,7 @@ test.describe('pairing a phone by QR code (npm run serve)', () => {
     // The phone scans: no password typed, it is the clicker and drives the projector.
     const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/605.1' })
     const clicker = await phone.newPage()
+    const clickerFrames = recordSentFrames(clicker)
     await clicker.goto(url)
     await expect(clicker).toHaveURL(/\/presenter(\/1)?$/)
     await expect(clicker.getByTestId('phone-clicker')).toBeVisible()
@@ -334,9 +329,12 @@ test.describe('pairing a phone by QR code (npm run serve)', () => {
     await dialog.getByTestId('pair-revoke').click()
     await expect(dialog.getByText('还没有配对的设备。')).toBeVisible()
     await expect(clicker.getByTestId('sync-status')).toHaveAttribute('data-state', 'read-only')
+    const sentBefore = sentPatches(clickerFrames).length
+    expect(sentBefore).toBeGreaterThan(0)
     await clicker.getByTestId('clicker-next').tap()
     await expect(clicker.getByTestId('presenter-counter')).toContainText('3 / 107')
-    await screen.waitForTimeout(500)
+    // The revoked phone did not even send its move (a refused write would not reach the projector either).
+    expect(sentPatches(clickerFrames).length).toBe(sentBefore)
     await expect(screen).toHaveURL(`${serveURL}/2`)
     const reload = await clicker.goto(`${serveURL}/presenter/2`)
     expect(reload!.status()).toBe(401)

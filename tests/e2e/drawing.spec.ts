@@ -1,73 +1,18 @@
 // Drawing on slides as a presenter and an audience use it: tools, keys, undo, sync between windows, the
 // presenterOnly and syncAll rules, persistence (static build and dev server), overview thumbnails and print.
 import { test, expect, type Page, type BrowserContext } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { buildDeck } from './decks'
+import { join, resolve } from 'node:path'
+import { DECKS, deckDist, deckHost, root, specPort } from './decks'
+import { startDevServer } from './dev-server'
+import { drawingsSent, flushChannel, recordSync } from './sync-probe'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const dir = process.env.E2E_DIR || '.e2e'
-// +10 would be 4190, a port the Fetch standard blocks ("bad port"): neither fetch nor Chromium would reach it.
-const base = Number(process.env.E2E_PORT || 4180) + 50
-const decks = {
-  basic: { entry: 'tests/fixtures/drawing-basic.md', out: `${dir}/drawing-basic-dist`, port: base },
-  presenter: { entry: 'tests/fixtures/drawing-presenter.md', out: `${dir}/drawing-presenter-dist`, port: base + 1 },
-  persist: { entry: 'tests/fixtures/drawing-persist.md', out: `${dir}/drawing-persist-dist`, port: base + 2 },
-}
-const devPort = base + 3
-const url = (deck: keyof typeof decks, path: string) => `http://127.0.0.1:${decks[deck].port}${path}`
+// The fixture decks, built and served statically by the global setup.
+const decks = { basic: 'drawingBasic', presenter: 'drawingPresenter', persist: 'drawingPersist' } as const
+const url = (deck: keyof typeof decks, path: string) => `${deckHost(decks[deck])}${path}`
 
 const CANVAS = { width: 980, height: 552 }
-
-// ---------- servers: the fixture decks are built here (when stale) and served by `vite preview` ----------
-
-async function waitFor(address: string, server: ChildProcess, timeout = 90_000) {
-  const until = Date.now() + timeout
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`The server for ${address} exited with ${server.exitCode}`)
-    try {
-      const res = await fetch(address)
-      if (res.ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  throw new Error(`${address} did not answer within ${timeout} ms`)
-}
-
-function start(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn('npx', ['vite', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore', detached: true })
-}
-
-function stop(server: ChildProcess | undefined) {
-  if (server?.pid && server.exitCode === null) {
-    try {
-      process.kill(-server.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
-}
-
-const servers: ChildProcess[] = []
-
-test.beforeAll(async () => {
-  test.setTimeout(600_000)
-  for (const deck of Object.values(decks)) buildDeck(deck.entry, deck.out)
-  for (const deck of Object.values(decks)) {
-    const server = start(['preview', '--outDir', deck.out, '--port', String(deck.port), '--strictPort', '--host', '127.0.0.1'])
-    servers.push(server)
-    await waitFor(`http://127.0.0.1:${deck.port}/1`, server)
-  }
-})
-
-test.afterAll(() => {
-  for (const server of servers) stop(server)
-})
 
 // ---------- helpers ----------
 
@@ -272,11 +217,12 @@ test.describe('drawing on a slide', () => {
     await page.keyboard.press('r')
     await drag(page, [300, 300], [302, 303], 3)
     await page.mouse.click(...Object.values(await screenPoint(page, 500, 300)) as [number, number])
-    await page.waitForTimeout(100)
     await expect(layer(page).locator('line, path, rect, ellipse')).toHaveCount(0)
     await page.keyboard.press('l')
     await drag(page, [100, 100], [108, 100], 3)
+    // The one stroke long enough, and nothing else (a short stroke kept late would show here).
     await expect(layer(page).locator('line')).toHaveCount(1)
+    await expect(layer(page).locator('line, path, rect, ellipse')).toHaveCount(1)
     await expect(toolbar(page).locator('[data-action="undo"]')).toBeEnabled()
     await page.keyboard.press('Control+z')
     // The discarded strokes left nothing to undo or redo.
@@ -435,6 +381,7 @@ test.describe('drawing in several windows', () => {
   }
 
   test('with syncAll, a drawing in one window appears in another, and so do undo and clear', async ({ context }) => {
+    await recordSync(context)
     const [first, second] = await twoWindows(context, url('basic', '/1'), url('basic', '/1'))
     await startDrawing(first)
     await first.keyboard.press('l')
@@ -448,10 +395,12 @@ test.describe('drawing in several windows', () => {
     await expect(layer(second).locator('line, path')).toHaveCount(2)
     // The finished stroke (not one of the live frames sent while it grew) has arrived before the other window clears.
     const shapes = (page: Page) => layer(page).locator(':scope > *').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('d') ?? n.getAttribute('x2')))
-    await expect.poll(async () => JSON.stringify(await shapes(first))).toBe(JSON.stringify(await shapes(second)))
-    // Sync batches a window's drawing updates; a clear made within that moment of someone else's stroke may lose to
-    // it (last writer wins), so the stroke is given time to settle first.
-    await first.waitForTimeout(1000)
+    await expect.poll(async () => JSON.stringify(await shapes(first)) === JSON.stringify(await shapes(second))).toBe(true)
+    // Sync batches a window's drawing updates; a clear made before someone else's last update of a stroke has arrived
+    // would lose to it (last writer wins), so the other window's updates are all in first.
+    await drawingsSent(second)
+    await flushChannel(second, first)
+    expect(await shapes(first)).toEqual(await shapes(second))
     await first.keyboard.press('c')
     await expect(layer(first).locator('line, path')).toHaveCount(0)
     await expect(layer(second).locator('line, path')).toHaveCount(0)
@@ -487,6 +436,7 @@ test.describe('drawing in several windows', () => {
   })
 
   test('presenterOnly: the presenter draws and the audience sees it; without syncAll the audience pen stays local', async ({ context }) => {
+    await recordSync(context)
     const [presenter, audience] = await twoWindows(context, url('presenter', '/presenter/1'), url('presenter', '/1'))
     await expect(toggle(presenter)).toHaveCount(1)
     await expect(toggle(presenter)).toHaveAttribute('aria-label', '画笔工具')
@@ -499,7 +449,9 @@ test.describe('drawing in several windows', () => {
     const shapes = (page: Page) => layer(page).locator(':scope > *')
     await penDrag(audience, [500, 400], [800, 450])
     await expect(shapes(audience)).toHaveCount(2)
-    await presenter.waitForTimeout(500)
+    // Whatever the audience window would have sent has reached the presenter by now.
+    await drawingsSent(audience)
+    await flushChannel(audience, presenter)
     await expect(shapes(presenter)).toHaveCount(1)
     await expect(layer(presenter).locator('rect')).toHaveCount(1)
   })
@@ -574,12 +526,11 @@ test.describe('keeping drawings', () => {
     test.setTimeout(180_000)
     const folder = mkdtempSync(join(tmpdir(), 'deck-drawing-e2e-'))
     const deck = join(folder, 'talk.md')
-    copyFileSync(resolve(root, decks.persist.entry), deck)
-    const server = start(['--port', String(devPort), '--strictPort', '--host', '127.0.0.1'], { SLIDES_ENTRY: deck, DECK_VITE_CACHE: `${deck}.vite-cache` })
+    copyFileSync(resolve(root, DECKS.drawingPersist.entry), deck)
+    const server = await startDevServer(deck, specPort('drawingDev'))
     try {
-      await waitFor(`http://127.0.0.1:${devPort}/1`, server, 120_000)
       const files = join(folder, '.deck-drawings', 'talk')
-      await open(page, `http://127.0.0.1:${devPort}/1`)
+      await open(page, `${server.url}/1`)
       await startDrawing(page)
       await page.keyboard.press('e')
       await drag(page, [200, 100], [400, 300])
@@ -604,7 +555,7 @@ test.describe('keeping drawings', () => {
       await expect(layer(page)).toHaveCount(1)
       await expect(layer(page).locator('ellipse')).toHaveCount(0)
     } finally {
-      stop(server)
+      server.stop()
       rmSync(folder, { recursive: true, force: true })
     }
   })
@@ -612,12 +563,13 @@ test.describe('keeping drawings', () => {
 
 test.describe('drawings where nobody draws', () => {
   test('drauu is not in the first-load bundle', async () => {
-    const html = readFileSync(resolve(root, decks.basic.out, 'index.html'), 'utf8')
+    const out = deckDist('drawingBasic')
+    const html = readFileSync(resolve(out, 'index.html'), 'utf8')
     const scripts = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
     expect(scripts.length).toBeGreaterThan(0)
-    for (const script of scripts) expect(readFileSync(resolve(root, decks.basic.out, script), 'utf8')).not.toContain('[drauu]')
-    const chunks = readdirSync(resolve(root, decks.basic.out, 'assets')).filter((f) => f.endsWith('.js'))
-    expect(chunks.some((f) => readFileSync(resolve(root, decks.basic.out, 'assets', f), 'utf8').includes('[drauu]'))).toBe(true)
+    for (const script of scripts) expect(readFileSync(resolve(out, script), 'utf8')).not.toContain('[drauu]')
+    const chunks = readdirSync(resolve(out, 'assets')).filter((f) => f.endsWith('.js'))
+    expect(chunks.some((f) => readFileSync(resolve(out, 'assets', f), 'utf8').includes('[drauu]'))).toBe(true)
   })
 
   test('print shows each slide with its saved drawing', async ({ context }) => {

@@ -2,11 +2,11 @@
 // a change made on disk meanwhile is shown as a conflict with the author's text kept, and builds carry none of it.
 import { test, expect, type Page, type Route } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { fixtureURL } from './servers'
+import { deckDist, fixtureURL, specPort } from './servers'
+import { startDevServer, type DevServer } from './dev-server'
 import { startServer } from '../../server/index'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
@@ -15,44 +15,29 @@ const e2eDir = process.env.E2E_DIR || '.e2e'
 const dir = resolve(root, `${e2eDir}-editor`)
 const deck = resolve(dir, 'deck.md')
 const opened = resolve(dir, 'opened.json')
-const port = Number(process.env.E2E_PORT || 4180) + 30
-const base = `http://127.0.0.1:${port}`
-let server: ChildProcess
+const base = `http://127.0.0.1:${specPort('editorDev')}`
+let server: DevServer | undefined
 let original = ''
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // The dev server's first start optimizes its dependencies.
+  test.setTimeout(120_000)
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   copyFileSync(resolve(root, 'tests/fixtures/basic.md'), deck)
   original = readFileSync(deck, 'utf8')
   // Stands in for the author's editor: records what it was asked to open.
-  writeFileSync(resolve(dir, 'record-open.mjs'), `import { writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(opened)}, JSON.stringify(process.argv.slice(2)))\n`)
-  server = spawn('npx', ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: root,
-    env: { ...process.env, SLIDES_ENTRY: deck, DECK_VITE_CACHE: resolve(dir, 'vite-cache'), LAUNCH_EDITOR: `${process.execPath} ${resolve(dir, 'record-open.mjs')} {file} {line}` },
-    stdio: 'ignore',
-    detached: true,
-  })
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/1`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('the dev server did not start')
+  // It writes beside the file and renames: the file appears whole (the test reads it as soon as it exists).
+  writeFileSync(
+    resolve(dir, 'record-open.mjs'),
+    `import { renameSync, writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(`${opened}.tmp`)}, JSON.stringify(process.argv.slice(2)))\nrenameSync(${JSON.stringify(`${opened}.tmp`)}, ${JSON.stringify(opened)})\n`,
+  )
+  server = await startDevServer(deck, specPort('editorDev'), { LAUNCH_EDITOR: `${process.execPath} ${resolve(dir, 'record-open.mjs')} {file} {line}` })
 })
 
-test.afterAll(() => {
-  try {
-    process.kill(-server.pid!)
-  } catch {
-    // Already gone.
-  }
-})
+test.afterAll(() => server?.stop())
 
 test.afterEach(() => writeFileSync(deck, original))
 
@@ -117,6 +102,12 @@ test('typing saves into the deck file and the slide updates in place, keeping sl
 })
 
 test('a change on disk while a save is on its way shows a conflict and keeps the typed text', async ({ page }) => {
+  // Playwright's clock: the autosave's delay is moved past by the test, not waited for.
+  await page.clock.install()
+  const saves: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/__deck/slide/')) saves.push(request.url())
+  })
   await open(page, '/4')
   await page.getByTestId('nav-editor').click()
   const content = page.getByTestId('editor-content')
@@ -147,8 +138,13 @@ test('a change on disk while a save is on its way shows a conflict and keeps the
   await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'conflict')
   await expect(content).toHaveValue(/# 菜单\n[\s\S]*我的修改$/)
   // Nothing was written over the other editor's change, and autosave waits for the author's choice.
+  const savesBefore = saves.length
   await page.keyboard.type('，还有更多')
-  await page.waitForTimeout(1200)
+  // Past the autosave's delay (AUTOSAVE_MS, 500 ms): a save it started would be asked for before the probe after it.
+  await page.clock.runFor(1500)
+  // (The browser reports its requests in order: a save asked for before the probe is counted once the probe answered.)
+  await page.evaluate(() => fetch('/__deck-probe', { method: 'HEAD' }).catch(() => {}))
+  expect(saves.length).toBe(savesBefore)
   expect(readFileSync(deck, 'utf8')).toBe(theirs)
   await expect(content).toHaveValue(/我的修改，还有更多$/)
   await page.screenshot({ path: resolve(dir, 'conflict.png') })
@@ -199,6 +195,8 @@ test('reload from disk after a conflict takes the file’s text', async ({ page 
   writeFileSync(deck, original.replace('左侧内容', '左侧内容（磁盘）'))
   await expect(page.getByTestId('editor-conflict')).toBeVisible()
   await expect(content).toHaveValue(/const draft = 1$/)
+  // The hot update has reached the slide too (a later one would start a read of its own that supersedes the reload's).
+  await expect(page.locator('.slidev-page-3')).toContainText('左侧内容（磁盘）')
   await page.getByTestId('editor-reload').click()
   await expect(content).toHaveValue(/左侧内容（磁盘）/)
   await expect(page.getByTestId('editor-conflict')).toHaveCount(0)
@@ -219,8 +217,9 @@ test('the panel resizes by pointer and keys, remembers its width and open state,
   await expect.poll(async () => Math.round((await panel.boundingBox())!.width)).toBe(Math.round(before + 100 + box.width / 2))
   await handle.focus()
   await page.keyboard.press('ArrowRight')
-  const stored = Number(await page.evaluate(() => localStorage.getItem('slidev-editor-width')))
-  expect(Math.abs(stored - (before + 100 + box.width / 2 - 16))).toBeLessThanOrEqual(1)
+  const storedWidth = async () => Number(await page.evaluate(() => localStorage.getItem('slidev-editor-width')))
+  await expect.poll(async () => Math.abs((await storedWidth()) - (before + 100 + box.width / 2 - 16))).toBeLessThanOrEqual(1)
+  const stored = await storedWidth()
   // The slide makes room: the stage ends where the panel starts.
   const stage = (await page.locator('.slidev-play-stage').boundingBox())!
   expect(Math.round(stage.x + stage.width)).toBe(Math.round(1280 - stored))
@@ -249,7 +248,7 @@ test('the panel resizes by pointer and keys, remembers its width and open state,
 })
 
 test('builds and npm run serve carry neither the editor nor its endpoints', async ({ request }) => {
-  const assets = resolve(root, e2eDir, 'fixture-dist', 'assets')
+  const assets = resolve(deckDist('fixture'), 'assets')
   const code = readdirSync(assets)
     .filter((name) => name.endsWith('.js'))
     .map((name) => readFileSync(resolve(assets, name), 'utf8'))
@@ -257,10 +256,10 @@ test('builds and npm run serve carry neither the editor nor its endpoints', asyn
   expect(code).not.toContain('__deck/slide')
   expect(code).not.toContain('__open-in-editor')
   expect(code).not.toContain('deck-editor')
-  // The built deck served statically (vite preview) and by npm run serve: no slide can be read or written.
-  const serve = await startServer({ dir: resolve(root, e2eDir, 'fixture-dist'), port: port + 1, host: '127.0.0.1', log: () => {} })
+  // The built deck served statically and by npm run serve: no slide can be read or written.
+  const serve = await startServer({ dir: deckDist('fixture'), port: specPort('editorServe'), host: '127.0.0.1', log: () => {} })
   try {
-    for (const origin of [fixtureURL, `http://127.0.0.1:${port + 1}`]) {
+    for (const origin of [fixtureURL, serve.url]) {
       const read = await request.get(`${origin}/__deck/slide/1`)
       expect(read.headers()['content-type'] ?? '').not.toContain('application/json')
       const write = await request.post(`${origin}/__deck/slide/1`, { data: { file: 'deck.md', start: 0, revision: 'x', frontmatter: '', content: 'x', note: '' } })

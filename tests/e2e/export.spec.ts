@@ -9,17 +9,18 @@ import { pathToFileURL } from 'node:url'
 import { join, resolve } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import JSZip from 'jszip'
-import { buildDeck, root } from './decks'
-import { TS_NODE_ARGS } from '../../scripts/ts-node-args'
+import { deckDist, root } from './decks'
+import { buildHandout } from '../../cli/build'
+import { parseDeck } from '../../plugin/parser'
 
 const SLIDES = 107
-const dir = process.env.E2E_DIR || '.e2e'
 const work = mkdtempSync(join(tmpdir(), 'deck-export-formats-'))
 const base = join(work, 'deck')
-let dist = ''
+// The real deck, built by the global setup.
+const dist = deckDist('deck')
 
 function exportCli(args: string[]) {
-  const run = spawnSync(process.execPath, [...TS_NODE_ARGS, resolve(root, 'scripts/export.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 400_000 })
+  const run = spawnSync(process.execPath, [resolve(root, 'bin/reslide.mjs'), 'export', ...args], { cwd: root, encoding: 'utf8', timeout: 400_000 })
   return { status: run.status, stdout: run.stdout, stderr: run.stderr }
 }
 
@@ -50,14 +51,35 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(600_000)
-  dist = buildDeck('slides.md', `${dir}/deck-dist`, { quiet: true })
   // One export of every format: the shared setup the checks below read.
   const run = exportCli(['--format', 'md,pdf,png,pptx,html', '--skip-build', '--dist', dist, '--output', base])
-  expect(run.stderr + run.stdout).not.toMatch(/Export failed/)
+  expect(run.stderr + run.stdout).not.toMatch(/export failed/)
   expect(run.status).toBe(0)
 })
 
 test.afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+test('the handout is built from the deck as it is: each slide with its notes, tagged, its text the deck\'s own', async () => {
+  test.setTimeout(300_000)
+  const handout = await buildHandout(resolve(root, 'slides.md'), dist, () => {})
+  expect(handout).toBe(join(dist, 'banking-notes.pdf'))
+  const info = execFileSync('pdfinfo', [handout!], { encoding: 'utf8' })
+  expect(info).toMatch(/^Tagged:\s+yes$/m)
+  expect(info).toMatch(new RegExp(`^Pages:\\s+${SLIDES}$`, 'm'))
+  expect(info).toMatch(/\(A4\)/)
+  const squeeze = (text: string) => text.replace(/\s+/g, '')
+  const page = (no: number) => squeeze(execFileSync('pdftotext', ['-f', String(no), '-l', String(no), handout!, '-'], { encoding: 'utf8' }))
+  const deck = parseDeck(readFileSync(resolve(root, 'slides.md'), 'utf8'))
+  // Slide 34's balanced table, cell by cell as the deck has it now (the committed handout of old had it unbalanced).
+  const cells = deck.slides[33]!.content.split('\n').filter((line) => /^\|/.test(line) && !/^\|[-| ]+\|$/.test(line)).flatMap((line) => line.split('|').map((cell) => squeeze(cell)).filter(Boolean))
+  expect(cells).toContain('合计160两')
+  for (const cell of cells) expect(page(34), cell).toContain(cell.replace(/\*\*/g, ''))
+  // The current Shibor wording, from the deck's own glossary slide.
+  const shibor = deck.slides.find((s) => /^\|\s*Shibor\s*\|/m.test(s.content))!
+  const definition = squeeze(/^\|\s*Shibor\s*\|([^|]+)\|/m.exec(shibor.content)![1]!)
+  expect(definition).toContain('去掉最高、最低各4家后')
+  expect(page(shibor.no)).toContain(definition)
+})
 
 test('md: a section per slide with its number and title, notes as written', () => {
   const md = readFileSync(`${base}.md`, 'utf8')

@@ -1,44 +1,30 @@
 // The author's loop: editing the deck file updates the open browser in place, and a broken edit loses nothing.
 import { test, expect, type Page } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { specPort } from './decks'
+import { startDevServer, type DevServer } from './dev-server'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
 const dir = resolve(root, `${process.env.E2E_DIR || '.e2e'}-hmr`)
 const deck = resolve(dir, 'deck.md')
-const port = Number(process.env.E2E_PORT || 4180) + 20
-const base = `http://127.0.0.1:${port}`
-let server: ChildProcess
+const base = `http://127.0.0.1:${specPort('hmrDev')}`
+let server: DevServer | undefined
 let original = ''
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // The dev server's first start optimizes its dependencies.
+  test.setTimeout(120_000)
   mkdirSync(dir, { recursive: true })
   copyFileSync(resolve(root, 'tests/fixtures/basic.md'), deck)
   original = readFileSync(deck, 'utf8')
-  server = spawn('npx', ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: root,
-    env: { ...process.env, SLIDES_ENTRY: deck, DECK_VITE_CACHE: resolve(dir, 'vite-cache') },
-    stdio: 'ignore',
-    detached: true,
-  })
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/1`)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('the dev server did not start')
+  server = await startDevServer(deck, specPort('hmrDev'))
 })
 
-test.afterAll(() => {
-  try {
-    process.kill(-server.pid!)
-  } catch {}
-})
+test.afterAll(() => server?.stop())
 
 test.afterEach(() => writeFileSync(deck, original))
 

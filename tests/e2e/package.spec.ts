@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { specPort } from './decks'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
-const port = Number(process.env.E2E_PORT || 4180) + 90
 
 const SLIDES = `---
 title: My own talk
@@ -96,10 +96,10 @@ test('npx reslide build: prerendered pages with the author\'s component, fonts c
   for (const file of ['404.html', '_redirects', 'favicon.svg', 'deck-manifest.json', '2/index.html']) expect(existsSync(join(dist, file)), file).toBe(true)
 
   // Served by `npx reslide serve`, the build shows the slide and moves on with the keyboard.
-  const server = spawn('npx', ['--no-install', 'reslide', 'serve', '--port', String(port + 1)], { cwd: talk, stdio: 'ignore', detached: true })
+  const server = spawn('npx', ['--no-install', 'reslide', 'serve', '--port', String(specPort('packageServe'))], { cwd: talk, stdio: 'ignore', detached: true })
   try {
-    await expect.poll(() => fetch(`http://127.0.0.1:${port + 1}/1`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200)
-    await page.goto(`http://127.0.0.1:${port + 1}/1`)
+    await expect.poll(() => fetch(`http://127.0.0.1:${specPort('packageServe')}/1`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200)
+    await page.goto(`http://127.0.0.1:${specPort('packageServe')}/1`)
     await expect(page.locator('.slidev-page-1 .greeting')).toHaveText('Hello, world!')
     await page.keyboard.press('ArrowRight')
     await expect(page).toHaveURL(/\/2$/)
@@ -110,9 +110,9 @@ test('npx reslide build: prerendered pages with the author\'s component, fonts c
 })
 
 test('npx reslide: the dev server shows the talk and an edit of slides.md updates it in place', async ({ page }) => {
-  dev = spawn('npx', ['--no-install', 'reslide', '--port', String(port), '--host', '127.0.0.1'], { cwd: talk, stdio: 'ignore', detached: true, env: { ...process.env, SLIDES_ENTRY: '' } })
-  await expect.poll(() => fetch(`http://127.0.0.1:${port}/1`).then((r) => r.status, () => 0), { timeout: 90_000 }).toBe(200)
-  await page.goto(`http://127.0.0.1:${port}/1`)
+  dev = spawn('npx', ['--no-install', 'reslide', '--port', String(specPort('packageDev')), '--host', '127.0.0.1'], { cwd: talk, stdio: 'ignore', detached: true, env: { ...process.env, SLIDES_ENTRY: '' } })
+  await expect.poll(() => fetch(`http://127.0.0.1:${specPort('packageDev')}/1`).then((r) => r.status, () => 0), { timeout: 90_000 }).toBe(200)
+  await page.goto(`http://127.0.0.1:${specPort('packageDev')}/1`)
   await expect(page.locator('.slidev-page-1 .greeting')).toHaveText('Hello, world!', { timeout: 60_000 })
   await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true))
   writeFileSync(join(talk, 'slides.md'), SLIDES.replace('Hello from my talk', 'Hello from my edited talk'))

@@ -2,22 +2,22 @@
 // `npm run serve` across devices (separate browser contexts), and the phone clicker.
 import { test, expect, type Page, type BrowserContext } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { NOTES_PATH, SERVER_FILES, serverFilesDir } from '../../shared/server-files'
-import { fileURLToPath } from 'node:url'
 import { startServer } from '../../server/index'
-import { buildDeck } from './decks'
-import { startStaticHost } from './servers'
+import { DECKS } from './decks'
+import { startDevServer } from './dev-server'
+import { deckDist, deckHost, specPort } from './servers'
+import { flushChannel, heardPatch, recordSentFrames, recordSync, sentPatches } from './sync-probe'
 
-const root = resolve(fileURLToPath(import.meta.url), '../../..')
 const e2eDir = process.env.E2E_DIR || '.e2e'
-const basePort = Number(process.env.E2E_PORT || 4180)
-const passwordDist = resolve(root, e2eDir, 'password-dist')
-const staticURL = `http://127.0.0.1:${basePort + 5}`
-const serveURL = `http://127.0.0.1:${basePort + 6}`
+// The password fixture deck (`remote: secret`): built and served statically by the global setup; `npm run serve`
+// (the relay and the password check under test) is started here.
+const passwordDist = deckDist('password')
+const staticURL = deckHost('password')
+const serveURL = `http://127.0.0.1:${specPort('presenterServe')}`
 
 const mainSlide = (page: Page) => page.locator('[data-testid="presenter-main"] .slidev-stage-slide .slidev-page')
 const shown = (page: Page) => page.locator('.slidev-play-stage .slidev-stage-slide:not(.deck-leave) .slidev-page')
@@ -39,27 +39,20 @@ async function pair(context: BrowserContext, presenterPath = '/presenter/1', vie
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The password fixture deck (`remote: secret`): built once, served as a static host would and by `npm run serve`.
 
-function buildPasswordDeck() {
-  buildDeck('tests/fixtures/password.md', passwordDist, { quiet: true })
-}
+// One worker runs this file's tests in order: they share the relay's port and restart it between tests.
+test.describe.configure({ mode: 'default' })
 
-const startServe = () => startServer({ dir: passwordDist, port: basePort + 6, host: '127.0.0.1', log: (line) => serveLog.push(line) })
+const startServe = () => startServer({ dir: passwordDist, port: specPort('presenterServe'), host: '127.0.0.1', log: (line) => serveLog.push(line) })
 
-let staticHost: Awaited<ReturnType<typeof startStaticHost>> | undefined
 let serve: Awaited<ReturnType<typeof startServer>> | undefined
 const serveLog: string[] = []
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  buildPasswordDeck()
-  staticHost = await startStaticHost(passwordDist, basePort + 5)
   serve = await startServe()
 })
 
 test.afterAll(async () => {
-  await staticHost?.close()
   await serve?.close()
 })
 
@@ -87,17 +80,20 @@ test.describe('same-browser sync', () => {
   })
 
   test("an audience window's own moves never move the presenter", async ({ context }) => {
+    await recordSync(context)
     const { presenter, viewer } = await pair(context, '/presenter/2?clicks=1', '/2?clicks=1')
     await viewer.keyboard.press('ArrowRight')
     await viewer.keyboard.press('ArrowRight')
     await viewer.keyboard.press('ArrowRight')
     await expect(viewer).toHaveURL(/\/3$/)
-    await presenter.waitForTimeout(400)
+    // The presenter has heard (and handled) the audience window's last move.
+    await heardPatch(presenter, { viewerPage: 3, viewerClicks: 0 })
     await expect(presenter).toHaveURL(/\/presenter\/2\?clicks=1$/)
     await expect(mainSlide(presenter)).toHaveAttribute('data-slidev-no', '2')
   })
 
   test('the lastUpdate rule: windows follow only the presenter, and again at its next move', async ({ context }) => {
+    await recordSync(context)
     const { presenter, viewer } = await pair(context)
     const other = await context.newPage()
     await open(other, '/1')
@@ -106,7 +102,7 @@ test.describe('same-browser sync', () => {
     await expect(viewer).toHaveURL(/\/2$/)
     // The presenter starts the timer and points: not a move, so the window that wandered off stays where it is.
     await presenter.getByTestId('timer-toggle').click()
-    await presenter.waitForTimeout(300)
+    for (const audience of [other, viewer]) await flushChannel(presenter, audience)
     await expect(other).toHaveURL(/\/1$/)
     await expect(presenter).toHaveURL(/\/presenter\/1$/)
     await expect(viewer).toHaveURL(/\/2$/)
@@ -126,6 +122,7 @@ test.describe('same-browser sync', () => {
   })
 
   test('without BroadcastChannel, storage events carry the page state', async ({ context }) => {
+    await recordSync(context)
     await context.addInitScript(() => {
       // @ts-expect-error: a browser without BroadcastChannel
       delete window.BroadcastChannel
@@ -137,18 +134,20 @@ test.describe('same-browser sync', () => {
     await expect(viewer).toHaveURL(/\/2\?clicks=1$/)
     await viewer.keyboard.press('ArrowRight')
     await expect(viewer).toHaveURL(/\/2\?clicks=2$/)
-    await presenter.waitForTimeout(400)
+    await heardPatch(presenter, { viewerPage: 2, viewerClicks: 2 }, 'storage')
     await expect(presenter).toHaveURL(/\/presenter\/2\?clicks=1$/)
   })
 
   test('print pages never sync', async ({ context }) => {
+    await recordSync(context)
     const { presenter } = await pair(context)
     const print = await context.newPage()
     await print.goto('/print')
     await expect(print.locator('.slidev-page').first()).toBeVisible()
     await presenter.keyboard.press('ArrowRight')
     await expect(presenter).toHaveURL(/\/presenter\/2$/)
-    await print.waitForTimeout(400)
+    // The move reached the print page too (its storage event), and changed nothing there.
+    await heardPatch(print, { page: 2, clicks: 0 }, 'storage')
     await expect(print).toHaveURL(/\/print$/)
   })
 
@@ -209,15 +208,20 @@ test.describe('presenter view', () => {
   })
 
   test('timer starts, pauses, resets; the wall clock shows', async ({ page }) => {
+    // The page's clock is Playwright's: the seconds the timer counts are moved on by the test, not waited for.
+    await page.clock.install()
     await open(page, '/presenter/1')
     const timer = page.getByTestId('presenter-timer')
     await expect(timer).toHaveText('0:00')
     await expect(page.getByTestId('presenter-clock')).toHaveText(/^\d\d:\d\d$/)
+    await page.clock.pauseAt(Date.now() + 60_000)
     await page.getByTestId('timer-toggle').click()
-    await expect(timer).toHaveText('0:01', { timeout: 4000 })
+    await page.clock.runFor(1500)
+    await expect(timer).toHaveText('0:01')
     await page.getByTestId('timer-toggle').click()
     const paused = await timer.textContent()
-    await page.waitForTimeout(1500)
+    // Paused, the timer stands still while the clock runs on.
+    await page.clock.runFor(5000)
     await expect(timer).toHaveText(paused!)
     await expect(timer).toHaveClass(/is-paused/)
     await page.getByTestId('timer-reset').click()
@@ -414,6 +418,7 @@ test.describe('npm run serve: devices follow the presenter', () => {
     await open(presenter, `${serveURL}/presenter/1?password=secret`)
     await expect(presenter.getByTestId('sync-status')).toHaveAttribute('data-state', 'connected')
     const audience = await phone.newPage()
+    const audienceFrames = recordSentFrames(audience)
     await open(audience, `${serveURL}/1`)
     await presenter.keyboard.press('ArrowRight')
     await expect(audience).toHaveURL(`${serveURL}/2`)
@@ -422,12 +427,13 @@ test.describe('npm run serve: devices follow the presenter', () => {
     // The audience device moves on its own: the presenter stays (its write is not even sent: it has no password).
     await audience.keyboard.press('ArrowRight')
     await expect(audience).toHaveURL(`${serveURL}/3`)
-    await presenter.waitForTimeout(400)
-    await expect(presenter).toHaveURL(`${serveURL}/presenter/2?password=secret&clicks=1`)
-    // A late joiner lands where the talk is.
+    await expect(shown(audience)).toHaveAttribute('data-slidev-no', '3')
+    expect(sentPatches(audienceFrames)).toEqual([])
+    // A late joiner, connecting after that move, lands where the talk is: the relay never took the audience's move.
     const late = await phone.newPage()
     await late.goto(`${serveURL}/1`)
     await expect(late).toHaveURL(`${serveURL}/2?clicks=1`)
+    await expect(presenter).toHaveURL(`${serveURL}/presenter/2?password=secret&clicks=1`)
     // The server restarts; the presenter moves while it is down; everyone reconnects and ends where the presenter is.
     await serve!.close()
     await expect(presenter.getByTestId('sync-status')).not.toHaveAttribute('data-state', 'connected')
@@ -463,15 +469,9 @@ test.describe('npm run serve: devices follow the presenter', () => {
 test.describe('npm run dev: the same relay over Vite\'s own socket', () => {
   test('a device in another browser follows the presenter through the dev server', async ({ browser }) => {
     test.setTimeout(180_000)
-    const port = basePort + 7
-    const devURL = `http://127.0.0.1:${port}`
-    const vite = spawn(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-      cwd: root,
-      env: { ...process.env, SLIDES_ENTRY: 'tests/fixtures/password.md', DECK_VITE_CACHE: 'node_modules/.vite-presenter-e2e' },
-      stdio: 'ignore',
-    })
+    const vite = await startDevServer(DECKS.password.entry, specPort('presenterDev'))
+    const devURL = vite.url
     try {
-      await expect(async () => expect((await fetch(`${devURL}/1`)).status).toBe(200)).toPass({ timeout: 60_000 })
       const laptop = await browser.newContext()
       const phone = await browser.newContext()
       const presenter = await laptop.newPage()
@@ -491,7 +491,7 @@ test.describe('npm run dev: the same relay over Vite\'s own socket', () => {
       await laptop.close()
       await phone.close()
     } finally {
-      vite.kill()
+      vite.stop()
     }
   })
 })

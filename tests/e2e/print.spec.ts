@@ -108,7 +108,10 @@ test.describe('/print', () => {
     })
     await page.goto('/print')
     await expect(page.locator('.fake-diagram')).toHaveCount(1)
-    await page.waitForTimeout(600)
+    // Everything else is drawn: the pages rendered (the view's own mark), the fonts and images in. Without the pending
+    // diagram the page would be marked ready two frames later (src/features/print/readiness.ts); give it four.
+    await page.waitForFunction(() => performance.getEntriesByName('deck-print:rendered').length > 0 && document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete))
+    await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done()))))))
     await expect(page.locator('html')).not.toHaveAttribute('data-print-ready', 'true')
     await page.evaluate(() => (window as unknown as { finishDiagram: () => void }).finishDiagram())
     await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true')

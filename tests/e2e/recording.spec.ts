@@ -3,23 +3,19 @@
 // and the places the camera never shows (print) or the controls never exist (a deck with recording off).
 import { test, expect, chromium, type Browser, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { buildDeck } from './decks'
-import { startServer } from '../../server/index'
-import { fixtureURL } from './servers'
+import { deckHost, fixtureURL } from './servers'
 
-const dir = process.env.E2E_DIR || '.e2e'
-const port = Number(process.env.E2E_PORT || 4180) + 60
-const base = `http://127.0.0.1:${port}`
+// tests/fixtures/recording.md (`record: true`), built and served statically by the global setup.
+const base = deckHost('recording')
 const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--auto-select-desktop-capture-source=Entire screen']
 
-let serve: Awaited<ReturnType<typeof startServer>> | undefined
+// One worker runs this file's tests in order, with one browser of fake devices (recording keeps a core busy).
+test.describe.configure({ mode: 'default' })
+
 let media: Browser | undefined
 
 // eslint-disable-next-line no-empty-pattern -- Playwright hooks take their fixtures first; this one needs none
 test.beforeAll(async ({}, testInfo) => {
-  test.setTimeout(180_000)
-  const out = buildDeck('tests/fixtures/recording.md', `${dir}/recording-dist`, { quiet: true })
-  serve = await startServer({ dir: out, port, host: '127.0.0.1', log: () => {} })
   // The project's own browser (whichever Chromium it found), with fake devices that grant themselves.
   const launch = testInfo.project.use.launchOptions ?? {}
   media = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...FAKE_MEDIA] })
@@ -27,7 +23,6 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterAll(async () => {
   await media?.close()
-  await serve?.close()
 })
 
 async function openDeck(path = '/1'): Promise<Page> {

@@ -1,20 +1,12 @@
-// Where the browser tests find each built deck (E2E_PORT shifts them so several runs can share a machine), and the
-// static host for the decks a spec builds itself.
-import { serveStatic } from '../../server/static'
+// Where the browser tests find each built deck: the static hosts the global setup started (tests/e2e/global-setup.ts),
+// one per deck of the table in tests/e2e/decks.ts.
+import { deckHost } from './decks'
 
-const port = Number(process.env.E2E_PORT || 4180)
+export { deckDist, deckHost, specPort } from './decks'
 
 /** The small fixture deck (tests/fixtures/basic.md): the default baseURL. */
-export const fixtureURL = `http://127.0.0.1:${port}`
+export const fixtureURL = deckHost('fixture')
 /** The real deck (slides.md or SLIDES_ENTRY). */
-export const deckURL = `http://127.0.0.1:${port + 1}`
+export const deckURL = deckHost('deck')
 /** The rich-content fixture deck (tests/fixtures/rich.md): diagrams, code, images, embeds. */
-export const richURL = `http://127.0.0.1:${port + 2}`
-
-/**
- * A plain static host for a deck built here (server/static.ts, as any web host would serve it: no relay, no
- * password check on the server). Port 0: a free one.
- */
-export function startStaticHost(dir: string, port = 0) {
-  return serveStatic(dir, { port })
-}
+export const richURL = deckHost('rich')

@@ -4,23 +4,11 @@ import { test, expect, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseDeck } from '../../plugin/parser'
-import { startServer, type RunningServer } from '../../server/index'
-import { buildDeck, root } from './decks'
+import { root } from './decks'
+import { deckHost } from './servers'
 
-const dir = process.env.E2E_DIR || '.e2e'
-const port = Number(process.env.E2E_PORT || 4180) + 40
-const origin = `http://127.0.0.1:${port}`
-let server: RunningServer
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000)
-  const out = buildDeck('tests/fixtures/slidev.md', `${dir}/slidev-dist`)
-  server = await startServer({ dir: resolve(root, out), port, host: '127.0.0.1', log: () => {} })
-})
-
-test.afterAll(async () => {
-  await server?.close()
-})
+// Built and served statically by the global setup.
+const origin = deckHost('slidev')
 
 const urlOf = (page: Page) => {
   const url = new URL(page.url())

@@ -4,41 +4,11 @@
 // (colorSchema: dark, English UI, info with hostile HTML) and tests/fixtures/viewer/ (23 slides, setup/shortcuts.ts).
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { join, resolve } from 'node:path'
-import { deckURL, startStaticHost } from './servers'
-import { buildDeck } from './decks'
+import { deckHost, deckURL } from './servers'
 
-const root = resolve(import.meta.dirname, '../..')
-const buildDir = resolve(root, process.env.E2E_DIR || '.e2e')
-
-// ---------------------------------------------------------------- decks built for this file
-
-/** Builds a deck of this file once (again only when the engine or the deck changed since). */
-function buildFixture(entry: string, name: string): string {
-  return buildDeck(entry, join(buildDir, name), { quiet: true })
-}
-
-let forcedDarkURL = ''
-let viewerURL = ''
-const servers: Awaited<ReturnType<typeof startStaticHost>>[] = []
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000)
-  for (const [entry, name] of [
-    ['tests/fixtures/forced-dark.md', 'forced-dark-dist'],
-    ['tests/fixtures/viewer/slides.md', 'viewer-dist'],
-  ] as const) {
-    const server = await startStaticHost(buildFixture(entry, name))
-    const { url } = server
-    servers.push(server)
-    if (name === 'forced-dark-dist') forcedDarkURL = url
-    else viewerURL = url
-  }
-})
-
-test.afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()))
-})
+// The two decks of this file, built and served statically by the global setup.
+const forcedDarkURL = deckHost('forcedDark')
+const viewerURL = deckHost('viewer')
 
 // ---------------------------------------------------------------- helpers
 
