@@ -1,5 +1,6 @@
 // The engine's icon for a deck that brings none: index.html asks for /favicon.svg, which a deck's public/ may hold;
-// when it does not, the dev server answers with the engine's and the build ships it.
+// when it does not, the page carries the engine's icon inline (a data: address), so no build, dev server or one-file
+// export asks for a file that is not there.
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,22 +10,15 @@ const ENGINE_ICON = fileURLToPath(new URL('../src/assets/favicon.svg', import.me
 
 export default function faviconPlugin(): Plugin {
   let publicDir = ''
-  const deckHasOne = () => Boolean(publicDir) && existsSync(resolve(publicDir, 'favicon.svg'))
   return {
     name: 'deck:favicon',
     configResolved(config) {
       publicDir = config.publicDir
     },
-    configureServer(server) {
-      server.middlewares.use('/favicon.svg', (req, res, next) => {
-        if (deckHasOne() || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
-        res.setHeader('Content-Type', 'image/svg+xml')
-        res.end(readFileSync(ENGINE_ICON))
-      })
-    },
-    generateBundle() {
-      if (this.environment.name !== 'client' || deckHasOne()) return
-      this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: readFileSync(ENGINE_ICON) })
+    transformIndexHtml(html) {
+      if (publicDir && existsSync(resolve(publicDir, 'favicon.svg'))) return html
+      const icon = `data:image/svg+xml;base64,${readFileSync(ENGINE_ICON).toString('base64')}`
+      return html.replace('href="/favicon.svg"', `href="${icon}"`)
     },
   }
 }

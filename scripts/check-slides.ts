@@ -5,17 +5,15 @@
 //          [--out build-dir] [--executable-path /path/to/chrome]
 // Fails (exit 1) on overflow, on body text under --min-body, on table/footnote/code text under --min-small, or on
 // text inside diagrams and SVG pictures under --min-picture.
-import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { basename, resolve, dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { basename, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import { writeFileSync } from 'node:fs'
 import { CHROMIUM_ARGS, PAGE_FUNCTIONS_SHIM, findChromium } from './browser'
 import { serveStatic } from '../server/static'
 import { LEAST_TEXT, slideMeasure, slideOverflow, type SlideMeasure, type TextKind } from './slide-overflow'
+import { buildDeck } from '../plugin/build'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
 function flag(name: string): string | undefined
 function flag(name: string, fallback: string): string
@@ -23,7 +21,7 @@ function flag(name: string, fallback?: string) {
   const i = args.indexOf(name)
   return i >= 0 ? args[i + 1] : fallback
 }
-const deck = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? process.env.SLIDES_ENTRY ?? 'slides.md'
+const deck = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? (process.env.SLIDES_ENTRY || 'slides.md')
 const shots = flag('--shots')
 const port = Number(flag('--port', String(4300 + Math.floor(Math.random() * 600))))
 const outDir = resolve(flag('--out', resolve('/tmp', `check-${basename(deck, '.md')}-${port}-dist`)))
@@ -42,11 +40,7 @@ try {
 }
 
 if (!args.includes('--no-build')) {
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, SLIDES_ENTRY: deck },
-  })
+  await buildDeck({ entry: deck, outDir })
 }
 
 const server = await serveStatic(outDir, { port })

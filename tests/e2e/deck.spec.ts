@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { test, expect, type Page } from '@playwright/test'
 import { deckURL } from './servers'
+import { specPort } from './decks'
 import { LEAST_TEXT, slideMeasure, slideOverflow, type TextKind } from '../../scripts/slide-overflow'
 
 const CANVAS = { width: 980, height: 552 }
@@ -153,7 +154,7 @@ test.describe('the size check on text inside pictures and diagrams', () => {
 test('check-slides fails a deck whose picture or diagram text is drawn under 14 px, naming slide and text', async () => {
   test.setTimeout(180_000)
   const out = `${process.env.E2E_DIR || '.e2e'}/picture-text-dist`
-  const port = String(Number(process.env.E2E_PORT || 4180) + 9)
+  const port = String(specPort('checkSlides'))
   const run = promisify(execFile)('npx', ['tsx', 'scripts/check-slides.ts', 'tests/fixtures/picture-text.md', '--out', out, '--port', port, '--schemes', 'light'])
   const failure = (await run.then(() => null, (error: { code: number; stdout: string }) => error))!
   expect(failure?.code).toBe(1)

@@ -72,6 +72,7 @@ export const SPEC_PORTS = {
   presenterDev: 41,
   drawingDev: 50,
   consoleServe: 60,
+  checkSlides: 70,
   packageDev: 90,
   packageServe: 91,
 } as const

@@ -93,7 +93,9 @@ test('npx reslide build: prerendered pages with the author\'s component, fonts c
   expect(first).toContain('Hello from my talk')
   expect(first).toMatch(/class="greeting">Hello, (<!-- -->)?world(<!-- -->)?!/)
   expect(readdirSync(join(dist, 'assets')).some((name) => name.endsWith('.woff2'))).toBe(true)
-  for (const file of ['404.html', '_redirects', 'favicon.svg', 'deck-manifest.json', '2/index.html']) expect(existsSync(join(dist, file)), file).toBe(true)
+  for (const file of ['404.html', '_redirects', 'deck-manifest.json', '2/index.html']) expect(existsSync(join(dist, file)), file).toBe(true)
+  // The author brought no icon: the page carries the engine's, inline (nothing asked for that is not there).
+  expect(first).toContain('rel="icon" type="image/svg+xml" href="data:image/svg+xml;base64,')
 
   // Served by `npx reslide serve`, the build shows the slide and moves on with the keyboard.
   const server = spawn('npx', ['--no-install', 'reslide', 'serve', '--port', String(specPort('packageServe'))], { cwd: talk, stdio: 'ignore', detached: true })
