@@ -71,7 +71,8 @@ export const PAGE_TYPES: PageType[] = [
 
 const SERVER_ENTRY = 'src/prerender.tsx'
 /** The Node build of the app: a build product, never deployed (one folder per build process: builds run side by side). */
-const SERVER_OUT = `node_modules/.cache/deck-prerender/${process.pid}`
+/** Builds so far in this process: each writes its Node build to a folder of its own (Node keeps a module it loaded). */
+let builds = 0
 
 /**
  * The template with a page's HTML in #app, its title, its slide's font faces preloaded, and every stylesheet it shows
@@ -133,7 +134,9 @@ export default function prerenderPlugin(): Plugin {
         environments: {
           ssr: {
             // One file: Node then loads one module instead of a chunk per slide, and the build writes one.
-            build: { outDir: SERVER_OUT, emptyOutDir: true, copyPublicDir: false, ssr: true, rolldownOptions: { input: { prerender: SERVER_ENTRY }, output: { codeSplitting: false }, checks: { bundlerTimings: false } } },
+            // One folder per build: a second build in one process (the tests', the export's) would otherwise be
+            // prerendered by the first's module, which Node's module cache keeps under the same address.
+            build: { outDir: `node_modules/.cache/deck-prerender/${process.pid}-${++builds}`, emptyOutDir: true, copyPublicDir: false, ssr: true, rolldownOptions: { input: { prerender: SERVER_ENTRY }, output: { codeSplitting: false }, checks: { bundlerTimings: false } } },
           },
         },
       }
