@@ -103,12 +103,18 @@ export class BuildError extends Error {
 /** Builds the deck into its folder (default dist/ beside it), then adds the static-host files and the stamp. */
 export async function buildDeck(options: BuildOptions = {}): Promise<{ outDir: string; entry: string }> {
   const resolved = resolveDeckOptions(options)
+  // Vite's build sets NODE_ENV=production for the process; a caller that goes on (the tests' setup, which then starts
+  // dev servers, or the export) keeps the environment it had.
+  const nodeEnv = process.env.NODE_ENV
   try {
     const builder = await createBuilder({ configFile: false, logLevel: options.logLevel ?? 'warn', plugins: [react(), deck(options)], build: { outDir: resolved.outDir, emptyOutDir: true } })
     await builder.buildApp()
   } catch (error) {
     const e = error as Error & { errors?: Error[] }
     throw new BuildError(e.errors?.length ? e.errors.map((inner) => inner.message) : [e.message], error)
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
   }
   // The one-file build is inlined by the export: it has no pages for a host to route to.
   if (!resolved.singleFile) addStaticHostFiles(resolved.outDir)

@@ -255,14 +255,15 @@ test('html: one file under 6 MB that works from disk with every request blocked'
 test('bad input: one line saying what is wrong, and no file left behind', () => {
   const target = join(work, 'bad')
   writeFileSync(join(work, 'a-file'), '')
-  const cases: [string[], RegExp][] = [
-    [['--format', 'docx', '--output', target], /^Unknown format "docx": use pdf, html, pptx, png or md/],
-    [['--format', 'pptx', '--range', '200-300', '--output', target], /^Export failed: Nothing to export: the range "200-300" selects no slide of the 107\.$/],
-    [['--format', 'md,pptx', '--output', join(work, 'a-file', 'deck')], /^Export failed: Cannot write .*a-file\/deck\.md: a file stands where a folder is needed\.$/],
+  // A misused flag exits 2, as the command's every misuse does; an export that cannot be made exits 1.
+  const cases: [string[], RegExp, number][] = [
+    [['--format', 'docx', '--output', target], /^reslide: Unknown format "docx": use pdf, html, pptx, png or md/, 2],
+    [['--format', 'pptx', '--range', '200-300', '--output', target], /^reslide export failed: Nothing to export: the range "200-300" selects no slide of the 107\.$/, 1],
+    [['--format', 'md,pptx', '--output', join(work, 'a-file', 'deck')], /^reslide export failed: Cannot write .*a-file\/deck\.md: a file stands where a folder is needed\.$/, 1],
   ]
-  for (const [args, message] of cases) {
+  for (const [args, message, status] of cases) {
     const run = exportCli([...args, '--skip-build', '--dist', dist])
-    expect(run.status).toBe(1)
+    expect(run.status).toBe(status)
     const lines = run.stderr.trim().split('\n')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(message)

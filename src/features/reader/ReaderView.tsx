@@ -124,6 +124,31 @@ export default function ReaderView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready])
 
+  // A display formula wider than the column scrolls sideways: a keyboard reaches it (a scrolling box is focusable), and
+  // it is named as the formula it holds. Looked at again when the column's width changes.
+  useEffect(() => {
+    const root = rootRef.current
+    if (!ready || !root) return
+    const mark = () => {
+      for (const box of root.querySelectorAll<HTMLElement>('.katex-display')) {
+        const scrolls = box.scrollWidth > box.clientWidth + 1
+        if (scrolls && !box.hasAttribute('tabindex')) {
+          box.tabIndex = 0
+          box.setAttribute('role', 'group')
+          box.setAttribute('aria-label', t.reader.formula)
+        } else if (!scrolls && box.hasAttribute('tabindex')) {
+          box.removeAttribute('tabindex')
+          box.removeAttribute('role')
+          box.removeAttribute('aria-label')
+        }
+      }
+    }
+    mark()
+    const resized = new ResizeObserver(mark)
+    resized.observe(root)
+    return () => resized.disconnect()
+  }, [ready, t])
+
   // Goto and overview move the route (`/N?view=reader`): the page scrolls there (the reading's own moves are not jumps).
   const firstRoute = useRef(location.key)
   useEffect(() => {
