@@ -3,9 +3,22 @@
 // Transport-free: `npm run serve` plugs WebSockets into it, the dev server plugs in Vite's HMR socket.
 import { LIMITS, applyPatch, initialSharedState, parseClientMessage, type Limits, type PairedDevice, type ServerMessage, type SharedState } from './sync-protocol.ts'
 
+/**
+ * One broadcast as every link of it sees it: serialised once; `encoded` is the transport's scratch space, so a transport
+ * encodes (and frames) it once too, whatever the number of clients.
+ */
+export interface Outgoing {
+  text: string
+  message: ServerMessage
+  encoded?: unknown
+}
+
 export interface ClientLink {
-  /** `text` is `message` already serialised (once for every client of a broadcast). */
-  send: (text: string, message: ServerMessage) => void
+  /**
+   * `text` is `message` already serialised (once for every client of a broadcast); `shared` is the same object for every
+   * client of one broadcast (absent for a message to one client).
+   */
+  send: (text: string, message: ServerMessage, shared?: Outgoing) => void
   close: (code: number, reason: string) => void
   label?: string
   /** The paired phone this connection came from (its cookie), if any. */
@@ -186,14 +199,15 @@ export function createRelay({ authorize = null, required = () => authorize !== n
     }
   }
 
-  /** Everyone who said hello, except the sender; serialised once for all. */
-  function broadcast(from: Client, message: ServerMessage) {
+  /** Everyone who said hello, except the sender; serialised once for all (and encoded once by the transport). */
+  function broadcast(from: Client | null, message: ServerMessage) {
     const text = JSON.stringify(message)
+    const shared: Outgoing = { text, message }
     for (const client of connections) {
       if (client === from || !client.welcomed) continue
       stats.relayed++
       try {
-        client.link.send(text, message)
+        client.link.send(text, message, shared)
       } catch (error) {
         log(`[sync] could not send to client #${client.no}: ${error instanceof Error ? error.message : String(error)}`)
       }
