@@ -4,6 +4,7 @@
 // It tells its parent { port } once listening; answers 'memory' with its memory use; exits on 'stop'.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { startServer, SYNC_PATH } from '../server/index'
 import { option } from './harness'
@@ -45,8 +46,15 @@ if (mode === 'bare') {
   close = () => server.close()
 }
 
+// The server's own work during the changes: event-loop busy time (the load generator's work is not in it).
+let elu = performance.eventLoopUtilization()
 process.on('message', async (message) => {
   if (message === 'memory') send({ memory: memory() })
+  if (message === 'busy-start') {
+    elu = performance.eventLoopUtilization()
+    send({ busyStarted: true })
+  }
+  if (message === 'busy-stop') send({ busy: performance.eventLoopUtilization(elu).active })
   if (message === 'stop') {
     await close()
     process.exit(0)

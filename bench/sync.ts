@@ -42,6 +42,8 @@ interface ServerProcess {
   port: number
   child: ChildProcess
   memory: () => Promise<{ rss: number; heapUsed: number; external: number }>
+  /** Starts, then reads, the server's event-loop busy time (ms). */
+  busy: (what: 'start' | 'stop') => Promise<number>
   stop: () => Promise<void>
 }
 
@@ -67,6 +69,11 @@ function startProcess(mode: 'relay' | 'bare', redis?: string): Promise<ServerPro
       child.send('memory')
       return answer
     },
+    busy: (what: 'start' | 'stop') => {
+      const answer = next<number>(what === 'start' ? 'busyStarted' : 'busy')
+      child.send(`busy-${what}`)
+      return answer
+    },
     stop: () => new Promise<void>((done) => {
       if (child.exitCode !== null) return done()
       child.once('exit', () => done())
@@ -89,6 +96,8 @@ interface RunResult {
   /** Bytes of server memory per follower (RSS and JS heap), from before the room filled to after. */
   rssPerFollower: number
   heapPerFollower: number
+  /** The servers' event-loop busy time per change (ms): the relay's own work, whatever the load generator does. */
+  busyPerChange: number
 }
 
 /** A room of `count` followers spread over `ports` (round robin), the presenter on the first; `changeCount` slide changes. */
@@ -138,6 +147,7 @@ async function runRoom(servers: ServerProcess[], count: number): Promise<RunResu
     await new Promise((r) => setTimeout(r, 200))
     const after = await Promise.all(servers.map((s) => s.memory()))
     const perChange: number[] = []
+    await Promise.all(servers.map((s) => s.busy('start')))
     for (let page = 1; page <= changeCount; page++) {
       const allReceived = new Promise<void>((done) => (onAllReceived = done))
       current = page
@@ -151,6 +161,7 @@ async function runRoom(servers: ServerProcess[], count: number): Promise<RunResu
       const wait = MIN_INTERVAL_MS - (performance.now() - sentAt)
       if (wait > 0) await new Promise((r) => setTimeout(r, wait))
     }
+    const busy = (await Promise.all(servers.map((s) => s.busy('stop')))).reduce((a, b) => a + b, 0)
     const sorted = latencies.slice(0, deliveries).sort()
     const changes = [...perChange].sort((a, b) => a - b)
     const sum = (list: { rss: number; heapUsed: number }[], key: 'rss' | 'heapUsed') => list.reduce((total, m) => total + m[key], 0)
@@ -164,6 +175,7 @@ async function runRoom(servers: ServerProcess[], count: number): Promise<RunResu
       behind: Array.from(lastPage).filter((p) => p !== changeCount).length,
       rssPerFollower: (sum(after, 'rss') - sum(before, 'rss')) / count,
       heapPerFollower: (sum(after, 'heapUsed') - sum(before, 'heapUsed')) / count,
+      busyPerChange: busy / changeCount,
     }
   } finally {
     for (const ws of sockets) ws.terminate()
@@ -172,7 +184,7 @@ async function runRoom(servers: ServerProcess[], count: number): Promise<RunResu
 }
 
 const describe = (r: RunResult) =>
-  `p50 ${round(r.p50)} ms, p99 ${round(r.p99)} ms; all reached: median ${round(r.allMedian)} ms, p99 ${round(r.allP99)} ms; lost ${r.lost}, out of order ${r.outOfOrder}, behind ${r.behind}`
+  `p50 ${round(r.p50)} ms, p99 ${round(r.p99)} ms; server busy ${round(r.busyPerChange)} ms a change; all reached: median ${round(r.allMedian)} ms, p99 ${round(r.allP99)} ms; lost ${r.lost}, out of order ${r.outOfOrder}, behind ${r.behind}`
 
 const metrics: Record<string, { value: number; unit: string }> = {}
 let failed = false
@@ -231,6 +243,9 @@ try {
     console.log(`  reslide serve: fan-out p50 ${round(relayP50)} ms, p99 ${round(relayP99)} ms`)
     console.log(`  bare ws:       fan-out p50 ${round(bareP50)} ms, p99 ${round(bareP99)} ms`)
     console.log(`  ratio:         p50 ${round(relayP50 / bareP50)}×, p99 ${round(relayP99 / bareP99)}× (target ≤ 1.2×)`)
+    const relayBusy = median(relayRuns.map((r) => r.busyPerChange))
+    const bareBusy = median(bareRuns.map((r) => r.busyPerChange))
+    console.log(`  server busy a change: reslide serve ${round(relayBusy)} ms, bare ws ${round(bareBusy)} ms (${round(relayBusy / bareBusy)}×)`)
     console.log(`  memory per follower (server): ${Math.round(rss / 1024)} KiB RSS, ${round(heap / 1024)} KiB JS heap`)
     const k = `sync.${size}`
     metrics[`${k}.fanoutP50Ms`] = { value: round(relayP50), unit: `ms (median of ${runs} runs)` }
@@ -239,6 +254,8 @@ try {
     metrics[`${k}.bareP99Ms`] = { value: round(bareP99), unit: 'ms (bare ws broadcast)' }
     metrics[`${k}.p50ToBare`] = { value: round(relayP50 / bareP50), unit: '× the bare ws broadcast' }
     metrics[`${k}.p99ToBare`] = { value: round(relayP99 / bareP99), unit: '× the bare ws broadcast' }
+    metrics[`${k}.busyPerChangeMs`] = { value: round(relayBusy), unit: `ms of server event loop a change (bare ws: ${round(bareBusy)})` }
+    metrics[`${k}.busyToBare`] = { value: round(relayBusy / bareBusy), unit: '× the bare ws broadcast (server work)' }
     metrics[`${k}.memoryPerFollowerKB`] = { value: round(rss / 1024), unit: 'KiB RSS per follower' }
     metrics[`${k}.followersBehind`] = { value: Math.max(...relayRuns.map((r) => r.behind + r.lost + r.outOfOrder)), unit: 'followers' }
   }
