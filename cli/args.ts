@@ -48,6 +48,7 @@ password on presenter pages, notes and every change.
   --port <n>           port (default 3030)
   --host <addr>        address to bind (default 127.0.0.1: this machine only; 0.0.0.0 for the network)
   --password <secret>  presenter password (default: the deck's "remote:" setting, if any)
+  --redis <url>        share the talk with every process given the same redis://host:port (behind a load balancer)
   -h, --help           this text`,
 }
 
@@ -107,18 +108,23 @@ export interface ServeArgs {
   port: number
   host: string
   password: string | null
+  /** redis://host:port: processes given the same address share one talk. */
+  redis: string | null
   help: boolean
 }
 
 export function parseServeArgs(argv: string[]): ServeArgs {
-  const { values } = parse('serve', argv, { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, password: { type: 'string' } }, 0)
+  const { values } = parse('serve', argv, { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, password: { type: 'string' }, redis: { type: 'string' } }, 0)
   const password = values.password as string | undefined
+  const redis = nonEmpty('serve', 'redis', values.redis as string | undefined)
+  if (redis !== undefined && !/^rediss?:\/\/[^\s]+$/.test(redis)) throw new UsageError(`--redis wants an address like redis://127.0.0.1:6379, got "${redis}".`, 'serve')
   if (password !== undefined && (!password || password.length > LIMITS.maxPasswordLength)) throw new UsageError(`--password must be 1 to ${LIMITS.maxPasswordLength} characters.`, 'serve')
   return {
     dir: nonEmpty('serve', 'dir', values.dir as string | undefined) ?? 'dist',
     port: port('serve', values.port as string | undefined) ?? 3030,
     host: nonEmpty('serve', 'host', values.host as string | undefined) ?? '127.0.0.1',
     password: password ?? null,
+    redis: redis ?? null,
     help: Boolean(values.help),
   }
 }

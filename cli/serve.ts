@@ -1,6 +1,7 @@
 // `reslide serve`: the production server over a build (server/), with its addresses told on the terminal.
 import { resolve } from 'node:path'
 import { startServer } from '../server/index.ts'
+import { redisLabel } from '../server/talk-store.ts'
 import type { ServeArgs } from './args.ts'
 
 export async function runServe(options: ServeArgs): Promise<number> {
@@ -16,6 +17,7 @@ export async function runServe(options: ServeArgs): Promise<number> {
   console.log(`Serving ${dir} on ${local}`)
   console.log(`  audience:  ${local}/1`)
   console.log(`  presenter: ${local}/presenter/1${server.passwordSource ? '?password=…' : ''}`)
+  if (options.redis) console.log(`  shared:    with every process given --redis ${redisLabel(options.redis)}`)
   if (server.passwordSource) console.log(`  presenter password from ${server.passwordSource}: only connections that give it may drive the deck`)
   else if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1')
     console.log(`  warning: no presenter password and the server is open to the network: anyone who can reach it can drive the deck (use --password)`)

@@ -1,11 +1,24 @@
 // Makes every connected device follow the presenter: holds the shared state, takes changes only from password holders,
 // checks each message (size, rate, shape), relays it to everyone else, and welcomes (re)connecting clients with the state.
 // Transport-free: `npm run serve` plugs WebSockets into it, the dev server plugs in Vite's HMR socket.
-import { LIMITS, applyPatch, initialSharedState, parseClientMessage, type Limits, type PairedDevice, type ServerMessage, type SharedState } from './sync-protocol.ts'
+import { LIMITS, applyPatch, initialSharedState, parseClientMessage, parsePatch, type Limits, type PairedDevice, type ServerMessage, type SharedPatch, type SharedState } from './sync-protocol.ts'
+
+/**
+ * One broadcast as every link of it sees it: serialised once; `encoded` is the transport's scratch space, so a transport
+ * encodes (and frames) it once too, whatever the number of clients.
+ */
+export interface Outgoing {
+  text: string
+  message: ServerMessage
+  encoded?: unknown
+}
 
 export interface ClientLink {
-  /** `text` is `message` already serialised (once for every client of a broadcast). */
-  send: (text: string, message: ServerMessage) => void
+  /**
+   * `text` is `message` already serialised (once for every client of a broadcast); `shared` is the same object for every
+   * client of one broadcast (absent for a message to one client).
+   */
+  send: (text: string, message: ServerMessage, shared?: Outgoing) => void
   close: (code: number, reason: string) => void
   label?: string
   /** The paired phone this connection came from (its cookie), if any. */
@@ -39,10 +52,21 @@ export interface RelayOptions {
   now?: () => number
   /** npm run serve only: lets password holders pair phones, which then write without the password until revoked. */
   pairing?: RelayPairing | null
+  /** Where the talk stands when the relay starts (a shared store's copy, for a process that rejoins a talk). */
+  initialState?: SharedState
+  /** Hears every change this relay accepted from its own clients, with the state after it (to share it with other processes). */
+  onLocalPatch?: (patch: SharedPatch, state: SharedState) => void
 }
 
 export interface Relay {
   connect: (link: ClientLink) => RelayConnection
+  /**
+   * A change accepted by another process of the same talk: checked again (the store is not trusted more than a client),
+   * applied and passed on to every client of this one. Returns the reason when refused.
+   */
+  applyRemote: (patch: unknown) => string | null
+  /** Takes another copy of the whole state (the shared store's, after an outage) and welcomes every client to it again. */
+  adopt: (state: SharedState) => void
   readonly state: SharedState
   readonly clients: number
   readonly stats: { received: number; relayed: number; dropped: number }
@@ -59,8 +83,8 @@ interface Client {
 /** Drops in a row after which a client that keeps flooding is disconnected. */
 const FLOOD_CLOSE_AFTER = 2000
 
-export function createRelay({ authorize = null, required = () => authorize !== null, log = (line) => console.log(line), limits = LIMITS, now = () => Date.now(), pairing = null }: RelayOptions = {}): Relay {
-  let state = initialSharedState()
+export function createRelay({ authorize = null, required = () => authorize !== null, log = (line) => console.log(line), limits = LIMITS, now = () => Date.now(), pairing = null, initialState, onLocalPatch }: RelayOptions = {}): Relay {
+  let state = initialState ?? initialSharedState()
   const connections = new Set<Client>()
 
   // A revoked phone stops driving at once (its connections are told they may only follow); password holders see the list.
@@ -171,6 +195,13 @@ export function createRelay({ authorize = null, required = () => authorize !== n
         if (message.patch.drawings && jsonSize(next.drawings) > limits.maxDrawingsChars) return drop(`drawings would be over ${limits.maxDrawingsChars} characters in all`)
         state = next
         broadcast(client, { type: 'patch', patch: message.patch })
+        if (onLocalPatch) {
+          try {
+            onLocalPatch(message.patch, state)
+          } catch (error) {
+            log(`[sync] could not share a change: ${error instanceof Error ? error.message : String(error)}`)
+          }
+        }
       },
       disconnect() {
         connections.delete(client)
@@ -186,22 +217,44 @@ export function createRelay({ authorize = null, required = () => authorize !== n
     }
   }
 
-  /** Everyone who said hello, except the sender; serialised once for all. */
-  function broadcast(from: Client, message: ServerMessage) {
+  /** Everyone who said hello, except the sender; serialised once for all (and encoded once by the transport). */
+  function broadcast(from: Client | null, message: ServerMessage) {
     const text = JSON.stringify(message)
+    const shared: Outgoing = { text, message }
     for (const client of connections) {
       if (client === from || !client.welcomed) continue
       stats.relayed++
       try {
-        client.link.send(text, message)
+        client.link.send(text, message, shared)
       } catch (error) {
         log(`[sync] could not send to client #${client.no}: ${error instanceof Error ? error.message : String(error)}`)
       }
     }
   }
 
+  function applyRemote(value: unknown): string | null {
+    const checked = parsePatch(value)
+    if (!checked.ok) return checked.reason
+    const next = applyPatch(state, checked.value)
+    if (checked.value.drawings && jsonSize(next.drawings) > limits.maxDrawingsChars) return `drawings would be over ${limits.maxDrawingsChars} characters in all`
+    state = next
+    broadcast(null, { type: 'patch', patch: checked.value })
+    return null
+  }
+
+  function adopt(next: SharedState) {
+    state = next
+    const passwordRequired = required()
+    for (const client of connections) {
+      if (!client.welcomed) continue
+      send(client, { type: 'welcome', canWrite: client.canWrite, passwordRequired, canPair: Boolean(pairing) && client.byPassword, state })
+    }
+  }
+
   return {
     connect,
+    applyRemote,
+    adopt,
     get state() {
       return state
     },

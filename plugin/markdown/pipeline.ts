@@ -5,6 +5,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkRehype from 'remark-rehype'
 import rehypeRaw from './rehype-raw-if-any.ts'
+import rehypeNoScripts from './rehype-no-scripts.ts'
 import remarkMath from 'remark-math'
 import rehypeKatex from 'rehype-katex'
 import { toHtml } from 'hast-util-to-html'
@@ -69,6 +70,7 @@ export const KATEX_CSS = 'katex/dist/katex.min.css'
 
 /** Stage one, synchronous: everything but highlighting; enough to know the click count. */
 export function analyzeSlide(content: string, options: SlideCompileOptions): AnalyzedSlide {
+  const known = new Set([...Object.keys(slideComponents()), ...(options.deckComponents ?? [])])
   const processor = unified()
     .use(remarkParse)
     .use(remarkFrontmatter)
@@ -83,8 +85,9 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     // Before rehype-raw, which drops the places of nodes that were not raw HTML (a TeX error names its line).
     .use(rehypeKatex, { strict: 'ignore' })
     .use(rehypeRaw)
+    .use(rehypeNoScripts, { known })
     .use(rehypeBindings, { configs: options.configs })
-    .use(rehypeComponents, { known: new Set([...Object.keys(slideComponents()), ...(options.deckComponents ?? [])]) })
+    .use(rehypeComponents, { known })
     .use(rehypeLinks, { total: options.total })
     .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })

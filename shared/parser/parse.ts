@@ -256,6 +256,11 @@ function toParts(source: string, errors: DeckError[], file?: string, warnings: D
       }
     }
     const { content: body, note } = splitNote(content)
+    if (Object.keys(frontmatter).length) {
+      // The 1-based line of the frontmatter's first YAML line: after the `---` opener, or inside a leading ```yaml block.
+      const firstLine = line >= 0 ? line + 1 : contentStart - frontmatterRaw.split('\n').length
+      checkFrontmatterTypes(frontmatter, frontmatterRaw, firstLine, warnings, file)
+    }
     return {
       index,
       start: part.start,
@@ -268,6 +273,39 @@ function toParts(source: string, errors: DeckError[], file?: string, warnings: D
       note,
     }
   })
+}
+
+/** What each per-slide frontmatter key must hold (Slidev's types); a value of another type is a warning, not a silent no-op. */
+const FRONTMATTER_TYPES: Record<string, { ok: (v: unknown) => boolean; want: string }> = {
+  layout: { ok: (v) => typeof v === 'string', want: 'a layout name (text)' },
+  transition: { ok: (v) => typeof v === 'string' || (typeof v === 'object' && v !== null && !Array.isArray(v)), want: 'a transition name (text) or an object' },
+  class: { ok: (v) => typeof v === 'string' || (Array.isArray(v) && v.every((c) => typeof c === 'string')) || (typeof v === 'object' && v !== null), want: 'class names (text or a list of text)' },
+  clicks: { ok: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0, want: 'a whole number of clicks (0 or more)' },
+  name: { ok: (v) => typeof v === 'string', want: 'text' },
+  routeAlias: { ok: (v) => typeof v === 'string', want: 'text' },
+  src: { ok: (v) => typeof v === 'string', want: 'a file path (text)' },
+  url: { ok: (v) => typeof v === 'string', want: 'an address (text)' },
+  preload: { ok: (v) => typeof v === 'boolean', want: 'true or false' },
+  hide: { ok: (v) => typeof v === 'boolean', want: 'true or false' },
+  disabled: { ok: (v) => typeof v === 'boolean', want: 'true or false' },
+  level: { ok: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 6, want: 'a heading level from 1 to 6' },
+}
+
+const shown = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text
+}
+
+/** Warns (with the key's line) about frontmatter values of the wrong type: `transition: 42`, `clicks: "x"`, `layout: 3`. */
+function checkFrontmatterTypes(frontmatter: Record<string, unknown>, raw: string, firstLine: number, warnings: DeckError[], file?: string): void {
+  const lines = raw.split('\n')
+  for (const [key, rule] of Object.entries(FRONTMATTER_TYPES)) {
+    if (!(key in frontmatter)) continue
+    const value = frontmatter[key]
+    if (value === null || value === undefined || rule.ok(value)) continue
+    const at = lines.findIndex((l) => new RegExp(`^\\s*["']?${key}["']?\\s*:`).test(l))
+    warnings.push({ line: firstLine + Math.max(at, 0), message: `Frontmatter "${key}" must be ${rule.want}, got ${shown(value)}.`, file })
+  }
 }
 
 function isHidden(frontmatter: Record<string, unknown>): boolean {

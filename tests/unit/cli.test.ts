@@ -67,7 +67,9 @@ describe('flags', () => {
   })
 
   it('serve: today\'s flags and their defaults', () => {
-    expect(parseServeArgs([])).toEqual({ dir: 'dist', port: 3030, host: '127.0.0.1', password: null, help: false })
-    expect(parseServeArgs(['--dir=out', '--port=0', '--host', '0.0.0.0', '--password', 's3cret'])).toEqual({ dir: 'out', port: 0, host: '0.0.0.0', password: 's3cret', help: false })
+    expect(parseServeArgs([])).toEqual({ dir: 'dist', port: 3030, host: '127.0.0.1', password: null, redis: null, help: false })
+    expect(parseServeArgs(['--dir=out', '--port=0', '--host', '0.0.0.0', '--password', 's3cret'])).toEqual({ dir: 'out', port: 0, host: '0.0.0.0', password: 's3cret', redis: null, help: false })
+    expect(parseServeArgs(['--redis', 'redis://10.0.0.5:6379']).redis).toBe('redis://10.0.0.5:6379')
+    expect(() => parseServeArgs(['--redis', 'localhost:6379'])).toThrow(/redis:\/\//)
   })
 })

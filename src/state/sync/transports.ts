@@ -120,6 +120,15 @@ function handleServerMessage(data: unknown, events: TransportEvents, warned: Set
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000]
 
+/**
+ * The wait before reconnecting: backing off, each wait spread over ±25 % so a room that lost its server together (a
+ * restart) does not come back in one burst. The welcome then resumes the device at the presenter's state.
+ */
+export function retryDelay(attempt: number, random: () => number = Math.random): number {
+  const base = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 8000
+  return Math.round(base * (0.75 + random() * 0.5))
+}
+
 /** `npm run serve`'s relay: a WebSocket to the path the server announced in index.html, reconnecting with back-off. */
 export function createSocketTransport(url: string, password: string | null, events: TransportEvents): SyncTransport {
   let socket: WebSocket | null = null
@@ -154,7 +163,7 @@ export function createSocketTransport(url: string, password: string | null, even
       socket = null
       if (closed) return
       events.status('offline')
-      retry = setTimeout(connect, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)])
+      retry = setTimeout(connect, retryDelay(attempt++))
     }
   }
   connect()
