@@ -11,7 +11,7 @@ import { toHtml } from 'hast-util-to-html'
 import type { Root } from 'hast'
 import { NOTE_CLICK_ATTRIBUTE } from '../../shared/clicks.ts'
 import { VFile } from 'vfile'
-import remarkComponentTags from './remark-component-tags.ts'
+import remarkComponentTags, { slotTemplatesAsHtml } from './remark-component-tags.ts'
 import remarkIcons from './remark-icons.ts'
 import remarkMermaid from './remark-mermaid.ts'
 import rehypeLinks from './rehype-links.ts'
@@ -27,6 +27,7 @@ import remarkBlockMeta from './remark-block-meta.ts'
 import rehypeMathLines from './rehype-math-lines.ts'
 import rehypeScopedStyle from './rehype-scoped-style.ts'
 import rehypeBindings from './rehype-bindings.ts'
+import rehypeNamedSlots from './rehype-named-slots.ts'
 import rehypeComponents from './rehype-components.ts'
 import { slideComponents } from './to-module.ts'
 import type { SlideMessage } from './slide-message.ts'
@@ -83,6 +84,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     // Before rehype-raw, which drops the places of nodes that were not raw HTML (a TeX error names its line).
     .use(rehypeKatex, { strict: 'ignore' })
     .use(rehypeRaw)
+    // Before everything that reads the tree: a named slot's content is out of a visitor's reach until then.
+    .use(rehypeNamedSlots)
     .use(rehypeBindings, { configs: options.configs })
     .use(rehypeComponents, { known: new Set([...Object.keys(slideComponents()), ...(options.deckComponents ?? [])]) })
     .use(rehypeLinks, { total: options.total })
@@ -92,7 +95,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeEmbeds)
     .use(rehypeScopedStyle)
     .use(rehypeSlots)
-  const file = new VFile({ value: content })
+  const file = new VFile({ value: slotTemplatesAsHtml(content) })
   const hast = processor.runSync(processor.parse(file), file) as Root
   const later = Promise.all(file.data.laterMessages ?? []).then((found) => found.filter((m): m is SlideMessage => m !== null))
   const styles = file.data.math ? [KATEX_CSS] : []

@@ -3,6 +3,7 @@ import { unified } from 'unified'
 import rehypeReact from 'rehype-react'
 import type { Root, Element } from 'hast'
 import { HOT_EVENTS } from '../../shared/events.ts'
+import { NAMED_SLOT_TAG } from './rehype-named-slots.ts'
 
 /** A runtime component a `deck-*` element maps to, and where the browser imports it from. */
 export interface ComponentRef {
@@ -55,6 +56,46 @@ class Code {
 
 const FRAGMENT = Symbol('Fragment')
 
+/** A `<template #name>` of a component (rehype-named-slots), on its way to becoming the prop `name`. */
+class NamedSlot {
+  constructor(
+    readonly name: string,
+    readonly content: unknown[],
+  ) {}
+}
+
+const blank = (child: unknown): boolean => typeof child === 'string' && !child.trim()
+const childList = (children: unknown): unknown[] => (children === undefined ? [] : Array.isArray(children) ? children : [children])
+/** Content without the line breaks around it. */
+function trimmed(content: unknown[]): unknown[] {
+  let [start, end] = [0, content.length]
+  while (start < end && blank(content[start])) start++
+  while (end > start && blank(content[end - 1])) end--
+  return content.slice(start, end)
+}
+
+/**
+ * A component's props with its named slots filled: `#name` the prop `name` (camelCased, as Vue's `#my-slot` is
+ * `mySlot`), `#default` (else whatever is outside every template) its children. An HTML element shows them in place.
+ */
+function fillSlots(props: Record<string, unknown>, component: boolean, serializeCode: (value: unknown) => string): Record<string, unknown> {
+  const children = childList(props.children)
+  if (!children.some((child) => child instanceof NamedSlot)) return props
+  const next = { ...props }
+  if (!component) {
+    next.children = children.flatMap((child) => (child instanceof NamedSlot ? child.content : [child]))
+    return next
+  }
+  const fragment = (content: unknown[]): unknown => (content.length === 1 ? content[0] : content.length ? new Code(`_jsxs(_Fragment,{children:${serializeCode(content)}})`) : null)
+  const slots = children.filter((child): child is NamedSlot => child instanceof NamedSlot)
+  for (const slot of slots) if (slot.name !== 'default') next[slot.name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase())] = fragment(trimmed(slot.content))
+  const named = slots.find((slot) => slot.name === 'default')
+  const rest = trimmed(named ? named.content : children.filter((child) => !(child instanceof NamedSlot)))
+  if (rest.length) next.children = rest.length === 1 ? rest[0] : rest
+  else delete next.children
+  return next
+}
+
 function serialize(value: unknown, asset: (path: string) => string): string {
   if (value instanceof Code) return value.code
   if (typeof value === 'string' && value.startsWith(ASSET_PREFIX)) return asset(value.slice(ASSET_PREFIX.length))
@@ -76,7 +117,9 @@ function toExpression(root: Root, components: Record<string, ComponentRef>, used
     used.set(ref.name, ref)
     return ref.name
   }
-  const jsx = (type: unknown, props: Record<string, unknown>, key?: string) => {
+  const jsx = (type: unknown, props: Record<string, unknown>, key?: string): Code | NamedSlot => {
+    if (type === NAMED_SLOT_TAG) return new NamedSlot(String(props.name ?? 'default'), childList(props.children))
+    props = fillSlots(props, typeof type === 'object' && type !== null, (value) => serialize(value, asset))
     let typeCode: string
     if (type === FRAGMENT) typeCode = '_Fragment'
     else if (typeof type === 'string') {

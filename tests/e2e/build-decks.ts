@@ -7,6 +7,7 @@ const decks: [entry: string, outDir: string][] = [
   ['tests/fixtures/basic.md', `${dir}/fixture-dist`],
   ['tests/fixtures/rich.md', `${dir}/rich-dist`],
   ['tests/fixtures/slidev.md', `${dir}/slidev-dist`],
+  ['tests/fixtures/parity.md', `${dir}/parity-dist`],
   [process.env.SLIDES_ENTRY || 'slides.md', `${dir}/deck-dist`],
 ]
 const only = process.argv.slice(2)
