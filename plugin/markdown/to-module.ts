@@ -50,6 +50,24 @@ export const STATIC_HTML_PROPERTY = 'dataDeckStaticHtml'
 /** The same property as rehype-react hands it to the module's jsx (React's attribute case). */
 const STATIC_HTML_PROP = 'data-deck-static-html'
 
+/**
+ * Expressions (rehype-bindings), each the source of a function body of the slide's context: `{{ … }}` is a
+ * LIVE_TEXT_TAG element, `v-if`/`v-else` a LIVE_CHOICE_TAG of LIVE_BRANCH_TAG elements, `:attr` and `v-show` these
+ * properties of the element they are on. The module hands them to the Live component, imported only when used.
+ */
+export const LIVE_TEXT_TAG = 'slidev-live-text'
+export const LIVE_CHOICE_TAG = 'slidev-live-choice'
+export const LIVE_BRANCH_TAG = 'slidev-live-branch'
+/** The expression of a LIVE_TEXT_TAG or a LIVE_BRANCH_TAG (none on `v-else`). */
+export const LIVE_EXPRESSION_PROPERTY = 'dataDeckExpression'
+/** An element's bound attributes: JSON of `{ prop: expression }`, props named as React (or the component) names them. */
+export const LIVE_BIND_PROPERTY = 'dataDeckBind'
+/** An element's `v-show` expression. */
+export const LIVE_SHOW_PROPERTY = 'dataDeckShow'
+const LIVE: ComponentRef = { name: '_Live', from: '/src/components/Live.tsx' }
+const liveProp = (property: string): string => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+const liveFunction = (body: unknown): Code => new Code(`(c)=>(${String(body)})`)
+
 class Code {
   constructor(readonly code: string) {}
 }
@@ -57,6 +75,14 @@ class Code {
 const FRAGMENT = Symbol('Fragment')
 
 /** A `<template #name>` of a component (rehype-named-slots), on its way to becoming the prop `name`. */
+/** A branch of a `v-if` chain on its way into its LIVE_CHOICE_TAG. */
+class Branch {
+  constructor(
+    readonly when: string | null,
+    readonly content: unknown[],
+  ) {}
+}
+
 class NamedSlot {
   constructor(
     readonly name: string,
@@ -117,8 +143,24 @@ function toExpression(root: Root, components: Record<string, ComponentRef>, used
     used.set(ref.name, ref)
     return ref.name
   }
-  const jsx = (type: unknown, props: Record<string, unknown>, key?: string): Code | NamedSlot => {
+  const keyCode = (key?: string) => (key === undefined ? '' : `,${JSON.stringify(key)}`)
+  const fragment = (content: unknown[]): unknown => (content.length === 1 ? content[0] : content.length ? new Code(`_jsxs(_Fragment,{children:${serialize(content, asset)}})`) : null)
+  const jsx = (type: unknown, props: Record<string, unknown>, key?: string): Code | NamedSlot | Branch => {
     if (type === NAMED_SLOT_TAG) return new NamedSlot(String(props.name ?? 'default'), childList(props.children))
+    if (type === LIVE_BRANCH_TAG) {
+      const when = props[liveProp(LIVE_EXPRESSION_PROPERTY)]
+      return new Branch(typeof when === 'string' ? when : null, childList(props.children))
+    }
+    if (type === LIVE_TEXT_TAG) {
+      used.set(LIVE.name, LIVE)
+      return new Code(`_jsx(_Live,{text:${liveFunction(props[liveProp(LIVE_EXPRESSION_PROPERTY)]).code}}${keyCode(key)})`)
+    }
+    if (type === LIVE_CHOICE_TAG) {
+      used.set(LIVE.name, LIVE)
+      const branches = childList(props.children).filter((child): child is Branch => child instanceof Branch)
+      const list = branches.map((b) => [b.when === null ? null : liveFunction(b.when), fragment(trimmed(b.content))])
+      return new Code(`_jsx(_Live,{branches:${serialize(list, asset)}}${keyCode(key)})`)
+    }
     props = fillSlots(props, typeof type === 'object' && type !== null, (value) => serialize(value, asset))
     let typeCode: string
     if (type === FRAGMENT) typeCode = '_Fragment'
@@ -134,8 +176,16 @@ function toExpression(root: Root, components: Record<string, ComponentRef>, used
       const { [STATIC_HTML_PROP]: html, children: _children, ...rest } = props
       props = { ...rest, dangerouslySetInnerHTML: { __html: html } }
     }
+    const { [liveProp(LIVE_BIND_PROPERTY)]: bind, [liveProp(LIVE_SHOW_PROPERTY)]: show, ...plain } = props
+    if (bind !== undefined || show !== undefined) {
+      // Attributes that change with the click: the Live component renders the element with them.
+      used.set(LIVE.name, LIVE)
+      const bound = Object.entries(JSON.parse(String(bind ?? '{}')) as Record<string, string>)
+      props = { is: new Code(typeCode), ...plain, ...(bound.length ? { bind: new Code(`(c)=>({${bound.map(([k, v]) => `${JSON.stringify(k)}:(${v})`).join(',')}})`) } : {}), ...(show === undefined ? {} : { show: liveFunction(show) }) }
+      typeCode = LIVE.name
+    }
     const fn = Array.isArray(props.children) ? '_jsxs' : '_jsx'
-    return new Code(`${fn}(${typeCode},${serialize(props, asset)}${key === undefined ? '' : `,${JSON.stringify(key)}`})`)
+    return new Code(`${fn}(${typeCode},${serialize(props, asset)}${keyCode(key)})`)
   }
   const processor = unified().use(rehypeReact, {
     Fragment: FRAGMENT,

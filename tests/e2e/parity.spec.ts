@@ -73,14 +73,105 @@ test.describe('named slots', () => {
     await expect(explicit.locator('.fixture-panel-body')).toHaveText('Explicit default')
   })
 
-  test('print, reader and presenter show the filled slots', async ({ page }) => {
+  test('print and reader show the filled slots', async ({ page }) => {
     const no = slideNo('Named slots')
     await openPrint(page, `/print?range=${no}`)
     await expect(printPage(page, no).locator('#slots-loose .fixture-panel-title')).toHaveText('Panel title')
     await expect(printPage(page, no).locator('#panel-footer')).toBeVisible()
     await page.goto(`${origin}/1?view=reader`)
     await expect(page.locator(`#slide-${no} #slots-default .fixture-panel-title`)).toHaveText('Second panel')
-    await open(page, `/presenter/${no}`)
-    await expect(page.locator(`[data-testid="presenter-main"] .slidev-page #slots-loose .fixture-panel-title`)).toHaveText('Panel title')
   })
+})
+
+test.describe('expressions', () => {
+  const textOf = (html: string, id: string) =>
+    (html.match(new RegExp(`<p[^>]*id="${id}"[^>]*>([\\s\\S]*?)</p>`))?.[1] ?? '').replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '')
+
+  test('prerendered at click 0, then re-evaluated at each click: text, bound attributes, v-if chain, v-show', async ({ page }) => {
+    const no = slideNo('Expressions')
+    const total = parseDeck(readFileSync(resolve(root, 'tests/fixtures/parity.md'), 'utf8')).slides.length
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    expect(textOf(html, 'expr-text')).toBe(`Slide ${no} of ${total}, click 0 of 3`)
+    expect(html).toMatch(/<p[^>]*id="expr-bound"[^>]*title="Step 0"|<p[^>]*title="Step 0"[^>]*id="expr-bound"/)
+    expect(html).toContain('Before any click')
+    expect(html).not.toContain('At the first click')
+
+    const errors: string[] = []
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    await expect(slide.locator('#expr-text')).toHaveText(`Slide ${no} of ${total}, click 0 of 3`)
+    await expect(slide.locator('#expr-bound')).toHaveAttribute('title', 'Step 0')
+    await expect(slide.locator('#expr-bound')).toHaveClass('is-early')
+    await expect(slide.locator('#expr-if')).toBeVisible()
+    await expect(slide.locator('#expr-else-if, #expr-else')).toHaveCount(0)
+    await expect(slide.locator('#expr-show')).toBeHidden()
+    await expect(slide.locator('#expr-config')).toHaveText('Parity fixture: EXPRESSIONS OVER THE SLIDE\'S CONTEXT')
+    await expect(slide.locator('#expr-panel .fixture-panel-title')).toHaveText('Panel at click 0')
+
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect(slide.locator('#expr-text')).toHaveText(`Slide ${no} of ${total}, click 1 of 3`)
+    await expect(slide.locator('#expr-nav')).toHaveText(`${no}.1 slide`)
+    await expect(slide.locator('#expr-bound')).toHaveAttribute('title', 'Step 1')
+    await expect(slide.locator('#expr-if')).toHaveCount(0)
+    await expect(slide.locator('#expr-else-if')).toBeVisible()
+    await expect(slide.locator('#expr-show')).toBeVisible()
+    await expect(slide.locator('#expr-panel .fixture-panel-title')).toHaveText('Panel at click 1')
+
+    await press(page, 'ArrowRight', `/${no}?clicks=2`)
+    await expect(slide.locator('#expr-bound')).toHaveClass('is-late')
+    await expect(slide.locator('#expr-else')).toBeVisible()
+    await expect(slide.locator('#expr-else-if')).toHaveCount(0)
+    // The clicks of the slide still reveal their elements.
+    await expect(slide.locator('.slidev-vclick-target:not(.slidev-vclick-hidden)')).toHaveText(['one', 'two'])
+    // Back a step: the first click's state again.
+    await press(page, 'ArrowLeft', `/${no}?clicks=1`)
+    await expect(slide.locator('#expr-else-if')).toBeVisible()
+    await expect(slide.locator('code')).toHaveText('{{ $page }}')
+    // The overview's thumbnails know where they are drawn.
+    await page.keyboard.press('o')
+    await expect(page.getByTestId('overview').locator(`.slidev-page-${no} #expr-nav`)).toHaveText(`${no}.1 overview`)
+    // Hydrating the prerendered page found what it rendered.
+    expect(errors).toEqual([])
+  })
+
+  test('print shows each printed step, or the final state; the reader the final state', async ({ page }) => {
+    const no = slideNo('Expressions')
+    await openPrint(page, `/print?print=clicks&range=${no}`)
+    for (const click of [0, 1, 2, 3]) await expect(printPage(page, no, click).locator('#expr-text')).toContainText(`click ${click} of 3`)
+    await expect(printPage(page, no, 0).locator('#expr-if')).toBeVisible()
+    await expect(printPage(page, no, 1).locator('#expr-else-if')).toBeVisible()
+    await expect(printPage(page, no, 2).locator('#expr-nav')).toHaveText(`${no}.2 print`)
+    await expect(printPage(page, no, 3).locator('#expr-else')).toBeVisible()
+    await openPrint(page, `/print?range=${no}`)
+    await expect(printPage(page, no).locator('#expr-text')).toContainText('click 3 of 3')
+    await expect(printPage(page, no).locator('#expr-else')).toBeVisible()
+    await expect(printPage(page, no).locator('#expr-bound')).toHaveClass('is-late')
+    await page.goto(`${origin}/1?view=reader`)
+    const read = page.locator(`#slide-${no}`)
+    await expect(read.locator('#expr-text')).toContainText('click 3 of 3')
+    await expect(read.locator('#expr-else')).toBeVisible()
+    await expect(read.locator('#expr-show')).toBeVisible()
+  })
+})
+
+// Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
+// takes up where the last one was), so one presenter walks the deck with the keys, and no viewer test comes after.
+test('the presenter view: named slots filled, expressions at the main click and at the preview’s own', async ({ page }) => {
+  const slots = slideNo('Named slots')
+  const expressions = slideNo('Expressions')
+  await open(page, `/presenter/${slots}`)
+  await expect(page.locator('[data-testid="presenter-main"] .slidev-page #slots-loose .fixture-panel-title')).toHaveText('Panel title')
+  // Slots' one click, then the expressions slide and its first click.
+  await press(page, 'ArrowRight', `/presenter/${slots}?clicks=1`)
+  await press(page, 'ArrowRight', `/presenter/${expressions}`)
+  await press(page, 'ArrowRight', `/presenter/${expressions}?clicks=1`)
+  const main = page.locator('[data-testid="presenter-main"] .slidev-page')
+  await expect(main.locator('#expr-else-if')).toBeVisible()
+  await expect(main.locator('#expr-nav')).toHaveText(`${expressions}.1 presenter`)
+  const preview = page.getByTestId('presenter-preview')
+  await expect(preview.locator('#expr-else')).toBeVisible()
+  await expect(preview.locator('#expr-bound')).toHaveAttribute('title', 'Step 2')
+  // $nav is where the talk is, also in the preview of the next step.
+  await expect(preview.locator('#expr-nav')).toHaveText(`${expressions}.1 previewNext`)
 })
