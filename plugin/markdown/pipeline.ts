@@ -15,7 +15,7 @@ import remarkComponentTags, { slotTemplatesAsHtml } from './remark-component-tag
 import remarkIcons from './remark-icons.ts'
 import remarkMermaid from './remark-mermaid.ts'
 import rehypeLinks from './rehype-links.ts'
-import rehypeClicks from './rehype-clicks.ts'
+import rehypeClicks, { CLICK_COMPONENT_TAGS } from './rehype-clicks.ts'
 import rehypeImages from './rehype-images.ts'
 import rehypeEmbeds from './rehype-embeds.ts'
 import rehypeSlots from './rehype-slots.ts'
@@ -87,7 +87,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     // Before everything that reads the tree: a named slot's content is out of a visitor's reach until then.
     .use(rehypeNamedSlots)
     .use(rehypeBindings, { configs: options.configs })
-    .use(rehypeComponents, { known: new Set([...Object.keys(slideComponents()), ...(options.deckComponents ?? [])]) })
+    .use(rehypeComponents, { known: new Set([...Object.keys(slideComponents()), ...(options.deckComponents ?? []), ...CLICK_COMPONENT_TAGS]) })
     .use(rehypeLinks, { total: options.total })
     .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })

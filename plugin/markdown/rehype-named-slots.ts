@@ -41,7 +41,8 @@ export default function rehypeNamedSlots() {
         if (child.type !== 'element') return [child]
         const name = templateSlotName(child)
         if (name === null) {
-          walk(child, child.tagName.startsWith('deck-'))
+          // `<v-switch>` takes its steps as named slots, as a component does.
+          walk(child, child.tagName.startsWith('deck-') || child.tagName === 'v-switch')
           return [child]
         }
         const content = templateContent(child)

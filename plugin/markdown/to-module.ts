@@ -23,6 +23,11 @@ export const builtinComponents: Record<string, ComponentRef> = {
   'deck-slide-current-no': builtin('SlideCurrentNo'),
   'deck-slides-total': builtin('SlidesTotal'),
   'deck-youtube': builtin('Youtube'),
+  'deck-light-or-dark': builtin('LightOrDark'),
+  'deck-render-when': builtin('RenderWhen'),
+  'deck-auto-fit-text': builtin('AutoFitText'),
+  'deck-tweet': builtin('Tweet'),
+  'deck-slidev-video': builtin('SlidevVideo'),
 }
 
 /** Components the compiler puts in for Markdown (diagram fences, code blocks, iframes): never replaced. */

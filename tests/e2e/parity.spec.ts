@@ -155,6 +155,124 @@ test.describe('expressions', () => {
   })
 })
 
+test.describe('built-ins', () => {
+  test('LightOrDark follows the colour scheme; RenderWhen shows what the place asks for; AutoFitText fits its box', async ({ page }) => {
+    const no = slideNo('Built-ins')
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    expect(html).toContain('id="lod-light"')
+    expect(html).toContain('id="rw-fallback"')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    await expect(slide.locator('#lod-light')).toBeVisible()
+    await expect(slide.locator('#lod-dark')).toHaveCount(0)
+    await page.keyboard.press('d')
+    await expect(slide.locator('#lod-dark')).toBeVisible()
+    await expect(slide.locator('#lod-light')).toHaveCount(0)
+    await page.keyboard.press('d')
+    await expect(slide.locator('#rw-fallback')).toBeVisible()
+    await expect(slide.locator('#rw-main')).toBeVisible()
+    await expect(slide.locator('#rw-presenter, #rw-print')).toHaveCount(0)
+    // One line as wide as the 300 px box, at most 200 px high.
+    const fit = slide.locator('.slidev-auto-fit-text')
+    await expect.poll(async () => fit.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeLessThan(200)
+    const widths = await fit.evaluate((el) => [(el.firstElementChild as HTMLElement).offsetWidth, el.clientWidth])
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!)
+    expect(widths[0]).toBeGreaterThan(widths[1]! * 0.9)
+    await expect(fit).toHaveText('Fit me')
+  })
+
+  test('Tweet is a local card with a link, and asks X for nothing until asked', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (/twitter|x\.com|twimg/.test(new URL(request.url()).hostname)) asked.push(request.url())
+    })
+    await page.route(/platform\.twitter\.com/, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.twttr = { widgets: { createTweet: (id, el) => { el.innerHTML = `<p class="fake-tweet">post ${id}</p>`; return Promise.resolve(el) } } }' }))
+    const no = slideNo('Built-ins')
+    await open(page, `/${no}`)
+    const tweet = shown(page).locator('.slidev-tweet')
+    await expect(tweet.getByRole('link', { name: /Open the post on X/ })).toHaveAttribute('href', 'https://x.com/i/status/1390115482657726468')
+    await page.waitForLoadState('networkidle')
+    expect(asked).toEqual([])
+    await tweet.getByRole('button', { name: /Show the post here/ }).click()
+    await expect(tweet.locator('.fake-tweet')).toHaveText('post 1390115482657726468')
+    expect(asked).toEqual(['https://platform.twitter.com/widgets.js'])
+    expect(urlOf(page)).toBe(`/${no}`)
+  })
+
+  test('print: RenderWhen print content, the tweet card without a button; the reader reads the slide', async ({ page }) => {
+    const no = slideNo('Built-ins')
+    await openPrint(page, `/print?range=${no}`)
+    const printed = printPage(page, no)
+    await expect(printed.locator('#rw-print')).toBeVisible()
+    await expect(printed.locator('#rw-main')).toHaveCount(0)
+    await expect(printed.locator('.slidev-tweet-link')).toBeVisible()
+    await expect(printed.locator('.slidev-tweet button')).toHaveCount(0)
+    await expect(printed.locator('.slidev-auto-fit-text')).toHaveText('Fit me')
+    await page.goto(`${origin}/1?view=reader`)
+    await expect(page.locator(`#slide-${no} #lod-light`)).toBeVisible()
+    await expect(page.locator(`#slide-${no} .slidev-tweet-link`)).toBeVisible()
+  })
+})
+
+test.describe('v-switch', () => {
+  test('one step at a time over its clicks, a hidden step taking no room; the click after it comes after its run', async ({ page }) => {
+    const no = slideNo('Switch')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    const visible = async () => slide.locator('#sw-one, #sw-two, #sw-five').evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().height > 0 && getComputedStyle(el.parentElement!).opacity === '1').map((el) => el.id))
+    const expected: [number, string[]][] = [[0, []], [1, []], [2, ['sw-one']], [3, ['sw-two']], [4, ['sw-two']], [5, ['sw-two']], [6, ['sw-five']], [7, ['sw-five']], [8, []]]
+    for (const [click, ids] of expected) {
+      if (click > 0) await press(page, 'ArrowRight', `/${no}?clicks=${click}`)
+      await expect.poll(visible).toEqual(ids)
+    }
+    await expect(slide.locator('#sw-after')).not.toHaveClass(/slidev-vclick-hidden/)
+    // The unmounting switch at click 9 only: its step is not in the page before.
+    await expect(slide.locator('#sw-mounted')).toHaveCount(0)
+    await press(page, 'ArrowRight', `/${no}?clicks=9`)
+    await expect(slide.locator('#sw-mounted')).toBeVisible()
+  })
+
+  test('print shows each step at its click, and the final state (no step) on a page of its own', async ({ page }) => {
+    const no = slideNo('Switch')
+    await openPrint(page, `/print?print=clicks&range=${no}`)
+    await expect(printPage(page, no, 3).locator('#sw-two')).toBeVisible()
+    await expect(printPage(page, no, 3).locator('#sw-one')).toBeHidden()
+    await expect(printPage(page, no, 6).locator('#sw-five')).toBeVisible()
+  })
+})
+
+test.describe('SlidevVideo', () => {
+  test('plays when its slide is shown, or at its click; pauses when hidden; its local file ships with the deck; never plays on paper', async ({ page }) => {
+    await page.addInitScript(() => {
+      const log: string[] = ((window as unknown as { mediaLog: string[] }).mediaLog = [])
+      HTMLMediaElement.prototype.play = function () {
+        log.push(`play ${this.id}`)
+        return Promise.resolve()
+      }
+      HTMLMediaElement.prototype.pause = function () {
+        log.push(`pause ${this.id}`)
+      }
+    })
+    const log = () => page.evaluate(() => (window as unknown as { mediaLog: string[] }).mediaLog)
+    const no = slideNo('Video')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    await expect(slide.locator('#vid-auto')).toHaveAttribute('controls', '')
+    // Bundled by Vite: a file of its own, or (this small one) inlined.
+    await expect(slide.locator('#vid-auto source')).toHaveAttribute('src', /^(\/assets\/parity-clip-[\w-]+\.webm|data:video\/webm;base64,GkXfo3Bhcml0eS1maXh0dXJl)/)
+    await expect.poll(log).toContain('play vid-auto')
+    expect(await log()).not.toContain('play vid-click')
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect.poll(log).toContain('play vid-click')
+    await press(page, 'ArrowLeft', `/${no}`)
+    await expect.poll(log).toContain('pause vid-click')
+
+    await openPrint(page, `/print?range=${no}`)
+    await expect(printPage(page, no).locator('video')).toHaveCount(2)
+    expect((await log()).filter((entry) => entry.startsWith('play'))).toEqual([])
+  })
+})
+
 // Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
 // takes up where the last one was), so one presenter walks the deck with the keys, and no viewer test comes after.
 test('the presenter view: named slots filled, expressions at the main click and at the preview’s own', async ({ page }) => {
@@ -174,4 +292,13 @@ test('the presenter view: named slots filled, expressions at the main click and 
   await expect(preview.locator('#expr-bound')).toHaveAttribute('title', 'Step 2')
   // $nav is where the talk is, also in the preview of the next step.
   await expect(preview.locator('#expr-nav')).toHaveText(`${expressions}.1 previewNext`)
+  // RenderWhen: the presenter's current slide is "presenter" and "main", its next-slide preview neither.
+  const builtins = slideNo('Built-ins')
+  await press(page, 'ArrowRight', `/presenter/${expressions}?clicks=2`)
+  await press(page, 'ArrowRight', `/presenter/${expressions}?clicks=3`)
+  await expect(preview.locator('#rw-fallback')).toBeVisible()
+  await expect(preview.locator('#rw-main')).toHaveCount(0)
+  await press(page, 'ArrowRight', `/presenter/${builtins}`)
+  await expect(main.locator('#rw-presenter')).toBeVisible()
+  await expect(main.locator('#rw-main')).toBeVisible()
 })
