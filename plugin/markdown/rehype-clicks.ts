@@ -4,7 +4,8 @@ import type { VFile } from 'vfile'
 
 import { isShownAt, timingAttributes, type ClickTiming } from '../../shared/clicks.ts'
 import { NAMED_SLOT_TAG } from './rehype-named-slots.ts'
-import { BOUND_PREFIX, LIVE_BRANCH_TAG, LIVE_CHOICE_TAG, LIVE_EXPRESSION_PROPERTY } from './to-module.ts'
+import { BOUND_PREFIX, LIVE_BRANCH_TAG, LIVE_CHOICE_TAG, LIVE_EXPRESSION_PROPERTY, MARK_PROPERTY } from './to-module.ts'
+import JSON5 from 'json5'
 
 /** The attributes an author writes for a click. */
 const CLICK_DIRECTIVES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const
@@ -193,6 +194,40 @@ function vSwitch(node: Element, counter: ClickCounter, file: VFile): Element {
   return { type: 'element', tagName: switchProp(node, 'tag') || 'div', properties: { className: ['slidev-vswitch'] }, children: [...children, style], position: node.position }
 }
 
+/** Rough Notation's kinds of mark, as `v-mark.<type>` names them. */
+export const MARK_TYPES = ['underline', 'circle', 'box', 'highlight', 'strike-through', 'crossed-off', 'bracket'] as const
+const MARK_TYPE_OPTION: Record<string, string> = { 'strike-through': 'strike-through', 'crossed-off': 'crossed-off' }
+
+/**
+ * `v-mark.circle.red="2"`: the element stays, a Rough Notation mark is drawn on it from its click (counted as
+ * `v-click` counts: bare is the next click, a number that click, `'+n'` relative, or `{ at, color, type }`).
+ */
+function markOf(node: Element, counter: ClickCounter, file: VFile): boolean {
+  const key = Object.keys(node.properties).find((k) => k === 'v-mark' || k.startsWith('v-mark.'))
+  if (key === undefined) return false
+  const raw = node.properties[key]
+  delete node.properties[key]
+  const modifiers = key.split('.').slice(1)
+  let type: string = modifiers.find((m) => (MARK_TYPES as readonly string[]).includes(m)) ?? 'underline'
+  let color: string | undefined = modifiers.find((m) => !(MARK_TYPES as readonly string[]).includes(m))
+  let at: string | number | undefined = raw === '' || raw === undefined || raw === null || raw === true ? undefined : String(raw)
+  const text = typeof at === 'string' ? at.trim() : ''
+  if (text.startsWith('{')) {
+    try {
+      const options = JSON5.parse(text) as { at?: string | number; color?: string; type?: string }
+      at = options.at === undefined ? undefined : String(options.at)
+      if (typeof options.color === 'string') color = options.color
+      if (typeof options.type === 'string' && (MARK_TYPES as readonly string[]).includes(options.type)) type = options.type
+    } catch {
+      file.message(`v-mark="${text}" is not an object literal ({ at: 2, color: 'red', type: 'circle' }); the mark takes the next click`, node)
+      at = undefined
+    }
+  }
+  const timing = counter.click(at, false, file, node)
+  node.properties[MARK_PROPERTY] = JSON.stringify({ type: MARK_TYPE_OPTION[type] ?? type, color, since: timing.since })
+  return true
+}
+
 const INLINE_PARENTS = new Set(['p', 'span', 'a', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong'])
 
 /** Marks every click target with its timing and leaves the slide's click count in `file.data.clicks`. */
@@ -224,6 +259,7 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown } = 
           node = { type: 'element', tagName: 'div', properties: { className: ['slidev-vclicks'] }, children: node.children }
           return node
         }
+        markOf(node, counter, file)
         if (node.properties.dataStepsCount !== undefined) node.properties.dataStepsSince = String(counter.steps(Number(node.properties.dataStepsCount)))
         const present = CLICK_DIRECTIVES.filter((name) => name in node.properties)
         if (present.length) {

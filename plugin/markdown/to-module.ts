@@ -70,6 +70,9 @@ export const LIVE_BIND_PROPERTY = 'dataDeckBind'
 /** An element's `v-show` expression. */
 export const LIVE_SHOW_PROPERTY = 'dataDeckShow'
 const LIVE: ComponentRef = { name: '_Live', from: '/src/components/Live.tsx' }
+/** An element's `v-mark` (rehype-clicks): JSON of `{ type, color, since }`; the Mark component draws it at its click. */
+export const MARK_PROPERTY = 'dataDeckMark'
+const MARK: ComponentRef = { name: '_Mark', from: '/src/components/Mark.tsx' }
 const liveProp = (property: string): string => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 const liveFunction = (body: unknown): Code => new Code(`(c)=>(${String(body)})`)
 
@@ -180,6 +183,13 @@ function toExpression(root: Root, components: Record<string, ComponentRef>, used
     if (typeof props[STATIC_HTML_PROP] === 'string') {
       const { [STATIC_HTML_PROP]: html, children: _children, ...rest } = props
       props = { ...rest, dangerouslySetInnerHTML: { __html: html } }
+    }
+    const { [liveProp(MARK_PROPERTY)]: mark, ...unmarked } = props
+    if (typeof mark === 'string') {
+      // A marked element: the Mark component renders it and draws the mark (rough-notation, loaded with it).
+      used.set(MARK.name, MARK)
+      props = { is: new Code(typeCode), mark: JSON.parse(mark) as unknown, ...unmarked }
+      typeCode = MARK.name
     }
     const { [liveProp(LIVE_BIND_PROPERTY)]: bind, [liveProp(LIVE_SHOW_PROPERTY)]: show, ...plain } = props
     if (bind !== undefined || show !== undefined) {

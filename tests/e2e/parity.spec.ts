@@ -273,6 +273,42 @@ test.describe('SlidevVideo', () => {
   })
 })
 
+test.describe('v-mark', () => {
+  test('each mark draws at its click and is gone before it; Rough Notation loads only on a slide with marks', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (request) => void asked.push(request.url()))
+    await open(page, '/1')
+    await page.waitForLoadState('networkidle')
+    expect(asked.filter((url) => /rough/i.test(url))).toEqual([])
+    const no = slideNo('Marks')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    const marks = slide.locator('#mark-line svg.rough-annotation')
+    await expect(slide.locator('#mark-circle')).not.toHaveAttribute('data-mark-drawn')
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect(marks).toHaveCount(0)
+    await press(page, 'ArrowRight', `/${no}?clicks=2`)
+    await expect(slide.locator('#mark-circle')).toHaveAttribute('data-mark-drawn', '')
+    await expect(marks).toHaveCount(1)
+    await expect(marks.locator('path').first()).toHaveAttribute('stroke', 'red')
+    await press(page, 'ArrowRight', `/${no}?clicks=3`)
+    await expect(marks).toHaveCount(2)
+    await press(page, 'ArrowLeft', `/${no}?clicks=2`)
+    await expect(marks).toHaveCount(1)
+    await press(page, 'ArrowLeft', `/${no}?clicks=1`)
+    await expect(marks).toHaveCount(0)
+    expect(asked.some((url) => /rough/i.test(url))).toBe(true)
+  })
+
+  test('print and the reader show every mark drawn', async ({ page }) => {
+    const no = slideNo('Marks')
+    await openPrint(page, `/print?range=${no}`)
+    await expect(printPage(page, no).locator('#mark-line svg.rough-annotation')).toHaveCount(2)
+    await page.goto(`${origin}/1?view=reader`)
+    await expect(page.locator(`#slide-${no} #mark-line svg.rough-annotation`)).toHaveCount(2)
+  })
+})
+
 // Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
 // takes up where the last one was), so one presenter walks the deck with the keys, and no viewer test comes after.
 test('the presenter view: named slots filled, expressions at the main click and at the preview’s own', async ({ page }) => {
