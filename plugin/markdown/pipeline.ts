@@ -24,6 +24,7 @@ import rehypeStaticMath from './rehype-static-math.ts'
 import rehypeInfo from './rehype-info.ts'
 import { rehypeAuthorHtml } from '../../shared/sanitize.ts'
 import remarkBlockMeta from './remark-block-meta.ts'
+import remarkSnippets from './remark-snippets.ts'
 import rehypeMathLines from './rehype-math-lines.ts'
 import rehypeScopedStyle from './rehype-scoped-style.ts'
 import rehypeBindings from './rehype-bindings.ts'
@@ -75,6 +76,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(remarkFrontmatter)
     .use(remarkGfm)
     .use(remarkMath)
+    // Before block meta: a snippet becomes a code fence like any other.
+    .use(remarkSnippets, { deckDir: options.deckDir })
     .use(remarkBlockMeta)
     // Before component tags: `<mdi-home />` becomes its SVG before anything reads it as an element.
     .use(remarkIcons, { deckDir: options.deckDir })

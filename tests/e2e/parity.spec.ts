@@ -309,6 +309,22 @@ test.describe('v-mark', () => {
   })
 })
 
+test('snippets: a region of a file beside the deck, titled, its lines stepped by clicks; the whole file; printed', async ({ page }) => {
+  const no = slideNo('Snippets')
+  await open(page, `/${no}`)
+  const blocks = shown(page).locator('pre.shiki')
+  await expect(blocks).toHaveCount(2)
+  await expect(shown(page)).toContainText('multiplier.ts')
+  await expect(blocks.first()).toContainText('return 1 / ratio')
+  await expect(blocks.first()).not.toContainText('not in the region')
+  await expect(blocks.first().locator('.line.highlighted')).toContainText('const ratio')
+  await press(page, 'ArrowRight', `/${no}?clicks=1`)
+  await expect(blocks.first().locator('.line.highlighted')).toContainText('return 1 / ratio')
+  await expect(blocks.nth(1)).toContainText("export const before = 'not in the region'")
+  await openPrint(page, `/print?range=${no}`)
+  await expect(printPage(page, no).locator('pre.shiki').first()).toContainText('return 1 / ratio')
+})
+
 // Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
 // takes up where the last one was), so one presenter walks the deck with the keys, and no viewer test comes after.
 test('the presenter view: named slots filled, expressions at the main click and at the preview’s own', async ({ page }) => {
