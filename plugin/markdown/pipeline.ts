@@ -12,11 +12,11 @@ import { toHtml } from 'hast-util-to-html'
 import type { Root } from 'hast'
 import { NOTE_CLICK_ATTRIBUTE } from '../../shared/clicks.ts'
 import { VFile } from 'vfile'
-import remarkComponentTags from './remark-component-tags.ts'
+import remarkComponentTags, { slotTemplatesAsHtml } from './remark-component-tags.ts'
 import remarkIcons from './remark-icons.ts'
 import remarkMermaid from './remark-mermaid.ts'
 import rehypeLinks from './rehype-links.ts'
-import rehypeClicks from './rehype-clicks.ts'
+import rehypeClicks, { CLICK_COMPONENT_TAGS } from './rehype-clicks.ts'
 import rehypeImages from './rehype-images.ts'
 import rehypeEmbeds from './rehype-embeds.ts'
 import rehypeSlots from './rehype-slots.ts'
@@ -25,9 +25,11 @@ import rehypeStaticMath from './rehype-static-math.ts'
 import rehypeInfo from './rehype-info.ts'
 import { rehypeAuthorHtml } from '../../shared/sanitize.ts'
 import remarkBlockMeta from './remark-block-meta.ts'
+import remarkSnippets from './remark-snippets.ts'
 import rehypeMathLines from './rehype-math-lines.ts'
 import rehypeScopedStyle from './rehype-scoped-style.ts'
 import rehypeBindings from './rehype-bindings.ts'
+import rehypeNamedSlots from './rehype-named-slots.ts'
 import rehypeComponents from './rehype-components.ts'
 import { slideComponents } from './to-module.ts'
 import type { SlideMessage } from './slide-message.ts'
@@ -76,6 +78,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(remarkFrontmatter)
     .use(remarkGfm)
     .use(remarkMath)
+    // Before block meta: a snippet becomes a code fence like any other.
+    .use(remarkSnippets, { deckDir: options.deckDir })
     .use(remarkBlockMeta)
     // Before component tags: `<mdi-home />` becomes its SVG before anything reads it as an element.
     .use(remarkIcons, { deckDir: options.deckDir })
@@ -86,8 +90,10 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeKatex, { strict: 'ignore' })
     .use(rehypeRaw)
     .use(rehypeNoScripts, { known })
+    // Before everything that reads the tree: a named slot's content is out of a visitor's reach until then.
+    .use(rehypeNamedSlots)
     .use(rehypeBindings, { configs: options.configs })
-    .use(rehypeComponents, { known })
+    .use(rehypeComponents, { known: new Set([...known, ...CLICK_COMPONENT_TAGS]) })
     .use(rehypeLinks, { total: options.total })
     .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
@@ -95,7 +101,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeEmbeds)
     .use(rehypeScopedStyle)
     .use(rehypeSlots)
-  const file = new VFile({ value: content })
+  const file = new VFile({ value: slotTemplatesAsHtml(content) })
   const hast = processor.runSync(processor.parse(file), file) as Root
   const later = Promise.all(file.data.laterMessages ?? []).then((found) => found.filter((m): m is SlideMessage => m !== null))
   const styles = file.data.math ? [KATEX_CSS] : []

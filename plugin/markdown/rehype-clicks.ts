@@ -3,6 +3,9 @@ import type { Root, Element, ElementContent, Parents } from 'hast'
 import type { VFile } from 'vfile'
 
 import { isShownAt, timingAttributes, type ClickTiming } from '../../shared/clicks.ts'
+import { NAMED_SLOT_TAG } from './rehype-named-slots.ts'
+import { BOUND_PREFIX, LIVE_BRANCH_TAG, LIVE_CHOICE_TAG, LIVE_EXPRESSION_PROPERTY, MARK_PROPERTY } from './to-module.ts'
+import JSON5 from 'json5'
 
 /** The attributes an author writes for a click. */
 const CLICK_DIRECTIVES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const
@@ -59,6 +62,18 @@ export class ClickCounter {
   /** `v-after`: with the last relative click. */
   after(hide: boolean): ClickTiming {
     return this.note({ since: this.current, hide: hide || undefined })
+  }
+
+  /**
+   * `size` clicks in a row from `at` (`'+1'` by default: the next click): the first is returned; a relative start
+   * moves the counter past the last, as Slidev's `calculateSince` does.
+   */
+  span(at: string | number | undefined, size: number, file?: VFile, node?: Element): number {
+    const text = at === undefined ? '+1' : unquote(String(at))
+    const start = this.resolve(text, file, node)
+    if (/^\+/.test(text) && size > 1) this.advance(size - 1)
+    this.note({ since: start + Math.max(0, size - 1) })
+    return start
   }
 
   /** A block of `count` line steps: its second step takes the next click, each further step one more. */
@@ -124,6 +139,95 @@ function unwrapClick(node: Element, inline: boolean): Element {
   return { type: 'element', tagName: inline ? 'span' : 'div', properties: {}, children: node.children }
 }
 
+/** Tags the compiler resolves here rather than a component: `<VSwitch>` (written `<v-switch>` too). */
+export const CLICK_COMPONENT_TAGS = ['deck-v-switch'] as const
+
+/** A prop of a `<v-switch>`, as written (`child-tag`) or as a component's (`childTag`), bound (`:at="2"`) or not. */
+function switchProp(node: Element, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = node.properties[name]
+    if (value === undefined || value === null) continue
+    const text = Array.isArray(value) ? value.join(' ') : String(value)
+    return text.startsWith(BOUND_PREFIX) ? String(JSON.parse(text.slice(BOUND_PREFIX.length))) : text
+  }
+  return undefined
+}
+
+/**
+ * Slidev's `<v-switch>`: its `#N` / `#N-M` slots shown one at a time over a run of clicks. `#N` lasts until the next
+ * slot starts (or one click), `#N-M` from N to before M; slot 1 is the switch's first click (`at`, the next by
+ * default), and the run takes as many clicks as its last end less one. A hidden slot takes no room; `unmount`
+ * removes it instead.
+ */
+function vSwitch(node: Element, counter: ClickCounter, file: VFile): Element {
+  const slots = elementChildren(node).filter((c) => c.tagName === NAMED_SLOT_TAG)
+  const ranges: [start: number, end: number, slot: Element][] = []
+  let lastStart: number | undefined
+  const byStart = [...slots].sort((a, b) => Number(String(b.properties.name).split('-')[0]) - Number(String(a.properties.name).split('-')[0]))
+  for (const slot of byStart) {
+    const name = String(slot.properties.name)
+    const range = name.match(/^(\d+)(?:-(\d+))?$/)
+    if (!range) {
+      file.message(`<v-switch> slot #${name} is not a click (#2) nor a range of clicks (#2-4); it is left out`, slot)
+      continue
+    }
+    const start = Number(range[1])
+    const end = range[2] === undefined ? (lastStart ?? start + 1) : Number(range[2])
+    ranges.push([start, end, slot])
+    lastStart = start
+  }
+  const size = ranges.length ? Math.max(...ranges.map((r) => r[1])) - 1 : 0
+  const base = counter.span(switchProp(node, 'at'), size, file, node)
+  const unmount = ['', 'true'].includes(switchProp(node, 'unmount') ?? 'false')
+  const childTag = switchProp(node, 'childTag', 'child-tag', 'childtag') || 'div'
+  const children: ElementContent[] = ranges.reverse().map(([start, end, slot]) => {
+    const timing: ClickTiming = { since: base + start - 1, until: base + end - 1 }
+    const child: Element = { type: 'element', tagName: childTag, properties: { className: ['slidev-vswitch-item'] }, children: slot.children, position: slot.position }
+    mark(child, timing)
+    if (!unmount) return child
+    // Unmounted while hidden: a condition on the slide's click, evaluated as the slide's expressions are.
+    const when = `(c.$clicks)>=(${timing.since})&&(c.$clicks)<(${timing.until})`
+    return { type: 'element', tagName: LIVE_CHOICE_TAG, properties: {}, children: [{ type: 'element', tagName: LIVE_BRANCH_TAG, properties: { [LIVE_EXPRESSION_PROPERTY]: when }, children: [child] }] }
+  })
+  // A hidden step takes no room (a revealed click's element keeps its room): the rule travels with the slide.
+  const style: Element = { type: 'element', tagName: 'style', properties: {}, children: [{ type: 'text', value: '.slidev-vswitch>.slidev-vclick-hidden{display:none!important}' }] }
+  return { type: 'element', tagName: switchProp(node, 'tag') || 'div', properties: { className: ['slidev-vswitch'] }, children: [...children, style], position: node.position }
+}
+
+/** Rough Notation's kinds of mark, as `v-mark.<type>` names them. */
+export const MARK_TYPES = ['underline', 'circle', 'box', 'highlight', 'strike-through', 'crossed-off', 'bracket'] as const
+const MARK_TYPE_OPTION: Record<string, string> = { 'strike-through': 'strike-through', 'crossed-off': 'crossed-off' }
+
+/**
+ * `v-mark.circle.red="2"`: the element stays, a Rough Notation mark is drawn on it from its click (counted as
+ * `v-click` counts: bare is the next click, a number that click, `'+n'` relative, or `{ at, color, type }`).
+ */
+function markOf(node: Element, counter: ClickCounter, file: VFile): boolean {
+  const key = Object.keys(node.properties).find((k) => k === 'v-mark' || k.startsWith('v-mark.'))
+  if (key === undefined) return false
+  const raw = node.properties[key]
+  delete node.properties[key]
+  const modifiers = key.split('.').slice(1)
+  let type: string = modifiers.find((m) => (MARK_TYPES as readonly string[]).includes(m)) ?? 'underline'
+  let color: string | undefined = modifiers.find((m) => !(MARK_TYPES as readonly string[]).includes(m))
+  let at: string | number | undefined = raw === '' || raw === undefined || raw === null || raw === true ? undefined : String(raw)
+  const text = typeof at === 'string' ? at.trim() : ''
+  if (text.startsWith('{')) {
+    try {
+      const options = JSON5.parse(text) as { at?: string | number; color?: string; type?: string }
+      at = options.at === undefined ? undefined : String(options.at)
+      if (typeof options.color === 'string') color = options.color
+      if (typeof options.type === 'string' && (MARK_TYPES as readonly string[]).includes(options.type)) type = options.type
+    } catch {
+      file.message(`v-mark="${text}" is not an object literal ({ at: 2, color: 'red', type: 'circle' }); the mark takes the next click`, node)
+      at = undefined
+    }
+  }
+  const timing = counter.click(at, false, file, node)
+  node.properties[MARK_PROPERTY] = JSON.stringify({ type: MARK_TYPE_OPTION[type] ?? type, color, since: timing.since })
+  return true
+}
+
 const INLINE_PARENTS = new Set(['p', 'span', 'a', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong'])
 
 /** Marks every click target with its timing and leaves the slide's click count in `file.data.clicks`. */
@@ -144,12 +248,18 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown } = 
           walk(target)
           return target
         }
+        if (node.tagName === 'v-switch' || node.tagName === 'deck-v-switch') {
+          const replaced = vSwitch(node, counter, file)
+          walk(replaced)
+          return replaced
+        }
         if (node.tagName === 'v-clicks') {
           clicksGroup(node, counter)
           walk(node)
           node = { type: 'element', tagName: 'div', properties: { className: ['slidev-vclicks'] }, children: node.children }
           return node
         }
+        markOf(node, counter, file)
         if (node.properties.dataStepsCount !== undefined) node.properties.dataStepsSince = String(counter.steps(Number(node.properties.dataStepsCount)))
         const present = CLICK_DIRECTIVES.filter((name) => name in node.properties)
         if (present.length) {

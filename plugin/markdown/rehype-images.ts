@@ -71,11 +71,27 @@ function isMarkdownImage(node: Element, file: VFile): boolean {
   return offset !== undefined && String(file.value).startsWith('![', offset)
 }
 
+/** The address properties of media elements that name a file. */
+const MEDIA_ADDRESSES: Record<string, string[]> = { video: ['src', 'poster'], source: ['src'], 'deck-slidev-video': ['poster', 'printPoster'] }
+
 export default function rehypeImages(options: RehypeImagesOptions) {
   return (tree: Root, file: VFile) => {
     const project = dirname(options.publicDir)
     const shown = (path: string) => relative(project, path) || path
     visit(tree, 'element', (node: Element) => {
+      const media = MEDIA_ADDRESSES[node.tagName]
+      if (media) {
+        // A video's files (<SlidevVideo>, <video>, <source>): the deck's own ship with it, as images do.
+        for (const key of media) {
+          const address = node.properties[key]
+          if (typeof address !== 'string' || !address.trim() || /^[a-z][a-z0-9+.-]*:|^\/\//i.test(address)) continue
+          const found = resolveImageSource(address, options)
+          if (found.kind === 'missing') file.message(`Video file not found: ${JSON.stringify(address)} (looked for ${found.looked.map(shown).join(' and ')})`, node)
+          else if (found.kind === 'public') node.properties[key] = found.url
+          else if (found.kind === 'beside-deck') node.properties[key] = ASSET_PREFIX + assetImportPath(found.file)
+        }
+        return
+      }
       if (node.tagName !== 'img') return
       const src = typeof node.properties.src === 'string' ? node.properties.src : ''
       if (!src.trim()) {

@@ -26,6 +26,32 @@ export function rewriteComponentTags(html: string): string {
     .replace(OPEN_OR_CLOSE, (_m, slash: string, name: string) => `<${slash}deck-${kebab(name)}`)
 }
 
+/** `<template #name>`: Markdown takes it for text (`#` may not start an attribute's name), Vue for a named slot. */
+const SLOT_TEMPLATE = /<template(\s+)#([\w-]+)(?=[\s>])/g
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+
+/**
+ * The slide's Markdown with each `<template #name>` written `<template v-slot:name>`, which Markdown reads as HTML
+ * (a block when alone on its line). Code (fenced blocks, backtick spans) keeps what the author wrote.
+ */
+export function slotTemplatesAsHtml(markdown: string): string {
+  if (!markdown.includes('<template')) return markdown
+  let fence: string | null = null
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const marker = line.match(FENCE)?.[1]
+      if (marker && (fence === null || (marker[0] === fence[0] && marker.length >= fence.length))) {
+        fence = fence === null ? marker : null
+        return line
+      }
+      if (fence !== null) return line
+      // Inside a backtick span when an odd number of backticks comes before it on the line.
+      return line.replace(SLOT_TEMPLATE, (match, space: string, name: string, offset: number) => ((line.slice(0, offset).match(/`/g)?.length ?? 0) % 2 ? match : `<template${space}v-slot:${name}`))
+    })
+    .join('\n')
+}
+
 export default function remarkComponentTags() {
   return (tree: Root) => {
     visit(tree, 'html', (node: Html) => {

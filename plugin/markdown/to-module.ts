@@ -3,6 +3,7 @@ import { unified } from 'unified'
 import rehypeReact from 'rehype-react'
 import type { Root, Element } from 'hast'
 import { HOT_EVENTS } from '../../shared/events.ts'
+import { NAMED_SLOT_TAG } from './rehype-named-slots.ts'
 
 /** A runtime component a `deck-*` element maps to, and where the browser imports it from. */
 export interface ComponentRef {
@@ -22,6 +23,11 @@ export const builtinComponents: Record<string, ComponentRef> = {
   'deck-slide-current-no': builtin('SlideCurrentNo'),
   'deck-slides-total': builtin('SlidesTotal'),
   'deck-youtube': builtin('Youtube'),
+  'deck-light-or-dark': builtin('LightOrDark'),
+  'deck-render-when': builtin('RenderWhen'),
+  'deck-auto-fit-text': builtin('AutoFitText'),
+  'deck-tweet': builtin('Tweet'),
+  'deck-slidev-video': builtin('SlidevVideo'),
 }
 
 /** Components the compiler puts in for Markdown (diagram fences, code blocks, iframes): never replaced. */
@@ -49,11 +55,80 @@ export const STATIC_HTML_PROPERTY = 'dataDeckStaticHtml'
 /** The same property as rehype-react hands it to the module's jsx (React's attribute case). */
 const STATIC_HTML_PROP = 'data-deck-static-html'
 
+/**
+ * Expressions (rehype-bindings), each the source of a function body of the slide's context: `{{ … }}` is a
+ * LIVE_TEXT_TAG element, `v-if`/`v-else` a LIVE_CHOICE_TAG of LIVE_BRANCH_TAG elements, `:attr` and `v-show` these
+ * properties of the element they are on. The module hands them to the Live component, imported only when used.
+ */
+export const LIVE_TEXT_TAG = 'slidev-live-text'
+export const LIVE_CHOICE_TAG = 'slidev-live-choice'
+export const LIVE_BRANCH_TAG = 'slidev-live-branch'
+/** The expression of a LIVE_TEXT_TAG or a LIVE_BRANCH_TAG (none on `v-else`). */
+export const LIVE_EXPRESSION_PROPERTY = 'dataDeckExpression'
+/** An element's bound attributes: JSON of `{ prop: expression }`, props named as React (or the component) names them. */
+export const LIVE_BIND_PROPERTY = 'dataDeckBind'
+/** An element's `v-show` expression. */
+export const LIVE_SHOW_PROPERTY = 'dataDeckShow'
+const LIVE: ComponentRef = { name: '_Live', from: '/src/components/Live.tsx' }
+/** An element's `v-mark` (rehype-clicks): JSON of `{ type, color, since }`; the Mark component draws it at its click. */
+export const MARK_PROPERTY = 'dataDeckMark'
+const MARK: ComponentRef = { name: '_Mark', from: '/src/components/Mark.tsx' }
+const liveProp = (property: string): string => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+const liveFunction = (body: unknown): Code => new Code(`(c)=>(${String(body)})`)
+
 class Code {
   constructor(readonly code: string) {}
 }
 
 const FRAGMENT = Symbol('Fragment')
+
+/** A `<template #name>` of a component (rehype-named-slots), on its way to becoming the prop `name`. */
+/** A branch of a `v-if` chain on its way into its LIVE_CHOICE_TAG. */
+class Branch {
+  constructor(
+    readonly when: string | null,
+    readonly content: unknown[],
+  ) {}
+}
+
+class NamedSlot {
+  constructor(
+    readonly name: string,
+    readonly content: unknown[],
+  ) {}
+}
+
+const blank = (child: unknown): boolean => typeof child === 'string' && !child.trim()
+const childList = (children: unknown): unknown[] => (children === undefined ? [] : Array.isArray(children) ? children : [children])
+/** Content without the line breaks around it. */
+function trimmed(content: unknown[]): unknown[] {
+  let [start, end] = [0, content.length]
+  while (start < end && blank(content[start])) start++
+  while (end > start && blank(content[end - 1])) end--
+  return content.slice(start, end)
+}
+
+/**
+ * A component's props with its named slots filled: `#name` the prop `name` (camelCased, as Vue's `#my-slot` is
+ * `mySlot`), `#default` (else whatever is outside every template) its children. An HTML element shows them in place.
+ */
+function fillSlots(props: Record<string, unknown>, component: boolean, serializeCode: (value: unknown) => string): Record<string, unknown> {
+  const children = childList(props.children)
+  if (!children.some((child) => child instanceof NamedSlot)) return props
+  const next = { ...props }
+  if (!component) {
+    next.children = children.flatMap((child) => (child instanceof NamedSlot ? child.content : [child]))
+    return next
+  }
+  const fragment = (content: unknown[]): unknown => (content.length === 1 ? content[0] : content.length ? new Code(`_jsxs(_Fragment,{children:${serializeCode(content)}})`) : null)
+  const slots = children.filter((child): child is NamedSlot => child instanceof NamedSlot)
+  for (const slot of slots) if (slot.name !== 'default') next[slot.name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase())] = fragment(trimmed(slot.content))
+  const named = slots.find((slot) => slot.name === 'default')
+  const rest = trimmed(named ? named.content : children.filter((child) => !(child instanceof NamedSlot)))
+  if (rest.length) next.children = rest.length === 1 ? rest[0] : rest
+  else delete next.children
+  return next
+}
 
 function serialize(value: unknown, asset: (path: string) => string): string {
   if (value instanceof Code) return value.code
@@ -76,7 +151,25 @@ function toExpression(root: Root, components: Record<string, ComponentRef>, used
     used.set(ref.name, ref)
     return ref.name
   }
-  const jsx = (type: unknown, props: Record<string, unknown>, key?: string) => {
+  const keyCode = (key?: string) => (key === undefined ? '' : `,${JSON.stringify(key)}`)
+  const fragment = (content: unknown[]): unknown => (content.length === 1 ? content[0] : content.length ? new Code(`_jsxs(_Fragment,{children:${serialize(content, asset)}})`) : null)
+  const jsx = (type: unknown, props: Record<string, unknown>, key?: string): Code | NamedSlot | Branch => {
+    if (type === NAMED_SLOT_TAG) return new NamedSlot(String(props.name ?? 'default'), childList(props.children))
+    if (type === LIVE_BRANCH_TAG) {
+      const when = props[liveProp(LIVE_EXPRESSION_PROPERTY)]
+      return new Branch(typeof when === 'string' ? when : null, childList(props.children))
+    }
+    if (type === LIVE_TEXT_TAG) {
+      used.set(LIVE.name, LIVE)
+      return new Code(`_jsx(_Live,{text:${liveFunction(props[liveProp(LIVE_EXPRESSION_PROPERTY)]).code}}${keyCode(key)})`)
+    }
+    if (type === LIVE_CHOICE_TAG) {
+      used.set(LIVE.name, LIVE)
+      const branches = childList(props.children).filter((child): child is Branch => child instanceof Branch)
+      const list = branches.map((b) => [b.when === null ? null : liveFunction(b.when), fragment(trimmed(b.content))])
+      return new Code(`_jsx(_Live,{branches:${serialize(list, asset)}}${keyCode(key)})`)
+    }
+    props = fillSlots(props, typeof type === 'object' && type !== null, (value) => serialize(value, asset))
     let typeCode: string
     if (type === FRAGMENT) typeCode = '_Fragment'
     else if (typeof type === 'string') {
@@ -91,8 +184,23 @@ function toExpression(root: Root, components: Record<string, ComponentRef>, used
       const { [STATIC_HTML_PROP]: html, children: _children, ...rest } = props
       props = { ...rest, dangerouslySetInnerHTML: { __html: html } }
     }
+    const { [liveProp(MARK_PROPERTY)]: mark, ...unmarked } = props
+    if (typeof mark === 'string') {
+      // A marked element: the Mark component renders it and draws the mark (rough-notation, loaded with it).
+      used.set(MARK.name, MARK)
+      props = { is: new Code(typeCode), mark: JSON.parse(mark) as unknown, ...unmarked }
+      typeCode = MARK.name
+    }
+    const { [liveProp(LIVE_BIND_PROPERTY)]: bind, [liveProp(LIVE_SHOW_PROPERTY)]: show, ...plain } = props
+    if (bind !== undefined || show !== undefined) {
+      // Attributes that change with the click: the Live component renders the element with them.
+      used.set(LIVE.name, LIVE)
+      const bound = Object.entries(JSON.parse(String(bind ?? '{}')) as Record<string, string>)
+      props = { is: new Code(typeCode), ...plain, ...(bound.length ? { bind: new Code(`(c)=>({${bound.map(([k, v]) => `${JSON.stringify(k)}:(${v})`).join(',')}})`) } : {}), ...(show === undefined ? {} : { show: liveFunction(show) }) }
+      typeCode = LIVE.name
+    }
     const fn = Array.isArray(props.children) ? '_jsxs' : '_jsx'
-    return new Code(`${fn}(${typeCode},${serialize(props, asset)}${key === undefined ? '' : `,${JSON.stringify(key)}`})`)
+    return new Code(`${fn}(${typeCode},${serialize(props, asset)}${keyCode(key)})`)
   }
   const processor = unified().use(rehypeReact, {
     Fragment: FRAGMENT,

@@ -5,7 +5,7 @@ import { slidesAtom } from '../state/deck'
 import { useSlideModule } from '../state/slide-modules'
 import { resolveLayout } from '../layouts'
 import { applyClicks } from '../logic/clicks'
-import { SlideNoContext } from '../state/slide-context'
+import { SlideClicksContext, SlideNoContext } from '../state/slide-context'
 // Built-in components are styled before any slide's chunk arrives (prerendered pages show them at once).
 import '../components/builtin/builtin.css'
 
@@ -51,7 +51,8 @@ function SlideRenderer({ no, clicks, className }: SlideRendererProps) {
       data-slidev-no={no}
       data-loaded="false"
     >
-      {content}
+      {/* Expressions of the slide ({{ $clicks }}, v-if) read the step; the memoised content is not rendered again. */}
+      <SlideClicksContext.Provider value={clicks}>{content}</SlideClicksContext.Provider>
     </div>
   )
 }

@@ -48,6 +48,8 @@ export const DECKS = {
   forcedDark: { entry: 'tests/fixtures/forced-dark.md', port: 11 },
   /** 23 slides, setup/shortcuts.ts. */
   viewer: { entry: 'tests/fixtures/viewer/slides.md', port: 12 },
+  /** Slidev's dialect, second part: named slots, expressions, built-ins, marks, snippets. */
+  parity: { entry: 'tests/fixtures/parity.md', port: 13 },
 } as const satisfies Record<string, { entry: string; port: number }>
 
 export type DeckName = keyof typeof DECKS
@@ -73,6 +75,7 @@ export const SPEC_PORTS = {
   drawingDev: 50,
   consoleServe: 60,
   checkSlides: 70,
+  parityServe: 75,
   packageDev: 90,
   packageServe: 91,
 } as const

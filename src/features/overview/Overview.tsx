@@ -14,6 +14,7 @@ import { gridGeometry, rowOf, rowsNear, scrollForRow } from '../../logic/overvie
 import { icons } from '../../kit/icons'
 import SlideCanvas from '../../stage/SlideCanvas'
 import SlideRenderer from '../../stage/SlideRenderer'
+import { SlideRenderContext } from '../../state/slide-context'
 import DrawingSnapshot from '../drawing/DrawingSnapshot'
 import './overview.css'
 
@@ -22,7 +23,9 @@ const Thumbnail = memo(function Thumbnail({ no, clicks, width, height }: { no: n
   return (
     <div className="overview-thumb" style={{ width, height }} aria-hidden="true" inert>
       <SlideCanvas width={width}>
-        <SlideRenderer no={no} clicks={clicks} />
+        <SlideRenderContext.Provider value="overview">
+          <SlideRenderer no={no} clicks={clicks} />
+        </SlideRenderContext.Provider>
         <DrawingSnapshot no={no} />
       </SlideCanvas>
     </div>

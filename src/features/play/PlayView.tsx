@@ -1,5 +1,5 @@
 // The audience's view: the slide at its click step, moved by keys, clicks and swipes, announced to screen readers.
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { Navigate } from 'react-router-dom'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { configAtom, slidesAtom } from '../../state/deck'
@@ -9,6 +9,7 @@ import { drawingModeAtom, embeddedAtom, gotoOpenAtom, helpOpenAtom } from '../..
 import { toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav, useRoutePosition } from '../../state/navigation'
 import { preloadAround } from '../../state/slide-modules'
+import { DeckPositionContext } from '../../state/slide-context'
 import { afterPaint } from '../../state/after-paint'
 import { pageTitle } from '../../../shared/config'
 import SlideCanvas from '../../stage/SlideCanvas'
@@ -76,28 +77,32 @@ export default function PlayView() {
   const act = useCallback((action: 'next' | 'prev') => (action === 'next' ? nav.next() : nav.prev()), [nav])
   usePointerNav(stageRef, act, !drawing)
 
+  // Where the talk is, for the slides' expressions ($nav).
+  const position = useMemo(() => ({ no: no ?? 1, clicks }), [no, clicks])
   if (!no) return <Navigate to="/1" replace />
   const title = slides[no - 1]?.title ?? ''
   return (
-    <div className={`slidev-play ${embedded ? 'is-embedded' : ''} ${config.selectable ? '' : 'select-none'}`}>
-      <main ref={stageRef} className="slidev-play-stage" aria-roledescription="slide deck">
-        <SlideCanvas scaleMode={scale}>
-          <SlideStage no={no} clicks={clicks} />
-          <DrawingSlot no={no} />
-          <PresenterCursor no={no} />
-        </SlideCanvas>
-      </main>
-      <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="slide-announcer">
-        {slideAnnouncement(config.htmlAttrs.lang ?? 'en', no, slides.length, title)}
+    <DeckPositionContext.Provider value={position}>
+      <div className={`slidev-play ${embedded ? 'is-embedded' : ''} ${config.selectable ? '' : 'select-none'}`}>
+        <main ref={stageRef} className="slidev-play-stage" aria-roledescription="slide deck">
+          <SlideCanvas scaleMode={scale}>
+            <SlideStage no={no} clicks={clicks} />
+            <DrawingSlot no={no} />
+            <PresenterCursor no={no} />
+          </SlideCanvas>
+        </main>
+        <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="slide-announcer">
+          {slideAnnouncement(config.htmlAttrs.lang ?? 'en', no, slides.length, title)}
+        </div>
+        {embedded ? null : <ViewerChrome no={no} clicks={clicks} />}
+        {embedded ? null : <HelpDialog />}
+        <BlackoutScreen />
+        {EditorHost && config.editor && !embedded ? (
+          <Suspense fallback={null}>
+            <EditorHost />
+          </Suspense>
+        ) : null}
       </div>
-      {embedded ? null : <ViewerChrome no={no} clicks={clicks} />}
-      {embedded ? null : <HelpDialog />}
-      <BlackoutScreen />
-      {EditorHost && config.editor && !embedded ? (
-        <Suspense fallback={null}>
-          <EditorHost />
-        </Suspense>
-      ) : null}
-    </div>
+    </DeckPositionContext.Provider>
   )
 }

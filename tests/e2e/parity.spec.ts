@@ -1,0 +1,354 @@
+// The parity fixture deck (tests/fixtures/parity.md): Slidev features beyond the basics, as a viewer sees them at
+// each click, and in the static forms (prerendered page, print, reader, presenter, overview).
+import { test, expect, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseDeck } from '../../plugin/parser'
+import { startServer, type RunningServer } from '../../server/index'
+import { deckDist, root, specPort } from './decks'
+
+// The parity deck, built by the global setup, served by `reslide serve`'s server: its presenter test moves viewers.
+const port = specPort('parityServe')
+const origin = `http://127.0.0.1:${port}`
+let server: RunningServer
+
+test.beforeAll(async () => {
+  server = await startServer({ dir: deckDist('parity'), port, host: '127.0.0.1', log: () => {} })
+})
+
+test.afterAll(async () => {
+  await server?.close()
+})
+
+const urlOf = (page: Page) => {
+  const url = new URL(page.url())
+  return url.pathname + url.search
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(origin + path)
+  await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible()
+}
+
+async function openPrint(page: Page, path: string) {
+  await page.goto(origin + path)
+  await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true', { timeout: 20_000 })
+}
+
+/** The slide on screen. */
+const shown = (page: Page) => page.locator('.slidev-stage-slide:not(.deck-leave) .slidev-page[data-loaded="true"]')
+
+async function press(page: Page, key: string, to: string) {
+  await page.keyboard.press(key)
+  await expect.poll(() => urlOf(page)).toBe(to)
+}
+
+/** The number of the fixture's slide titled `title` (the fixture grows; numbers are looked up, not written in). */
+function slideNo(title: string): number {
+  const entry = resolve(root, 'tests/fixtures/parity.md')
+  const found = parseDeck(readFileSync(entry, 'utf8'), { filepath: entry }).slides.find((s) => s.title === title)
+  if (!found) throw new Error(`no slide titled ${title} in the fixture`)
+  return found.no
+}
+
+/** A print page of slide `no` at click `click`. */
+const printPage = (page: Page, no: number, click = 0) => page.locator(`[id="${String(no).padStart(3, '0')}-${String(click).padStart(2, '0')}"]`)
+
+test.describe('named slots', () => {
+  test('<template #name> fills the component prop, prerendered and live; a click inside one counts', async ({ page }) => {
+    const no = slideNo('Named slots')
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    expect(html).toContain('<header class="fixture-panel-title"><p>Panel <strong>title</strong></p></header>')
+    await open(page, `/${no}`)
+    const loose = shown(page).locator('#slots-loose .fixture-panel')
+    await expect(loose.locator('.fixture-panel-title')).toHaveText('Panel title')
+    await expect(loose.locator('.fixture-panel-body #panel-body')).toHaveText('Body outside every template')
+    await expect(loose.locator('.fixture-panel-footer #panel-footer')).toHaveClass(/slidev-vclick-hidden/)
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect(loose.locator('#panel-footer')).not.toHaveClass(/slidev-vclick-hidden/)
+    const explicit = shown(page).locator('#slots-default .fixture-panel')
+    await expect(explicit.locator('.fixture-panel-title')).toHaveText('Second panel')
+    await expect(explicit.locator('.fixture-panel-body')).toHaveText('Explicit default')
+  })
+
+  test('print and reader show the filled slots', async ({ page }) => {
+    const no = slideNo('Named slots')
+    await openPrint(page, `/print?range=${no}`)
+    await expect(printPage(page, no).locator('#slots-loose .fixture-panel-title')).toHaveText('Panel title')
+    await expect(printPage(page, no).locator('#panel-footer')).toBeVisible()
+    await page.goto(`${origin}/1?view=reader`)
+    await expect(page.locator(`#slide-${no} #slots-default .fixture-panel-title`)).toHaveText('Second panel')
+  })
+})
+
+test.describe('expressions', () => {
+  const textOf = (html: string, id: string) =>
+    (html.match(new RegExp(`<p[^>]*id="${id}"[^>]*>([\\s\\S]*?)</p>`))?.[1] ?? '').replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '')
+
+  test('prerendered at click 0, then re-evaluated at each click: text, bound attributes, v-if chain, v-show', async ({ page }) => {
+    const no = slideNo('Expressions')
+    const total = parseDeck(readFileSync(resolve(root, 'tests/fixtures/parity.md'), 'utf8')).slides.length
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    expect(textOf(html, 'expr-text')).toBe(`Slide ${no} of ${total}, click 0 of 3`)
+    expect(html).toMatch(/<p[^>]*id="expr-bound"[^>]*title="Step 0"|<p[^>]*title="Step 0"[^>]*id="expr-bound"/)
+    expect(html).toContain('Before any click')
+    expect(html).not.toContain('At the first click')
+
+    const errors: string[] = []
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    await expect(slide.locator('#expr-text')).toHaveText(`Slide ${no} of ${total}, click 0 of 3`)
+    await expect(slide.locator('#expr-bound')).toHaveAttribute('title', 'Step 0')
+    await expect(slide.locator('#expr-bound')).toHaveClass('is-early')
+    await expect(slide.locator('#expr-if')).toBeVisible()
+    await expect(slide.locator('#expr-else-if, #expr-else')).toHaveCount(0)
+    await expect(slide.locator('#expr-show')).toBeHidden()
+    await expect(slide.locator('#expr-config')).toHaveText('Parity fixture: EXPRESSIONS OVER THE SLIDE\'S CONTEXT')
+    await expect(slide.locator('#expr-panel .fixture-panel-title')).toHaveText('Panel at click 0')
+
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect(slide.locator('#expr-text')).toHaveText(`Slide ${no} of ${total}, click 1 of 3`)
+    await expect(slide.locator('#expr-nav')).toHaveText(`${no}.1 slide`)
+    await expect(slide.locator('#expr-bound')).toHaveAttribute('title', 'Step 1')
+    await expect(slide.locator('#expr-if')).toHaveCount(0)
+    await expect(slide.locator('#expr-else-if')).toBeVisible()
+    await expect(slide.locator('#expr-show')).toBeVisible()
+    await expect(slide.locator('#expr-panel .fixture-panel-title')).toHaveText('Panel at click 1')
+
+    await press(page, 'ArrowRight', `/${no}?clicks=2`)
+    await expect(slide.locator('#expr-bound')).toHaveClass('is-late')
+    await expect(slide.locator('#expr-else')).toBeVisible()
+    await expect(slide.locator('#expr-else-if')).toHaveCount(0)
+    // The clicks of the slide still reveal their elements.
+    await expect(slide.locator('.slidev-vclick-target:not(.slidev-vclick-hidden)')).toHaveText(['one', 'two'])
+    // Back a step: the first click's state again.
+    await press(page, 'ArrowLeft', `/${no}?clicks=1`)
+    await expect(slide.locator('#expr-else-if')).toBeVisible()
+    await expect(slide.locator('code')).toHaveText('{{ $page }}')
+    // The overview's thumbnails know where they are drawn.
+    await page.keyboard.press('o')
+    await expect(page.getByTestId('overview').locator(`.slidev-page-${no} #expr-nav`)).toHaveText(`${no}.1 overview`)
+    // Hydrating the prerendered page found what it rendered.
+    expect(errors).toEqual([])
+  })
+
+  test('print shows each printed step, or the final state; the reader the final state', async ({ page }) => {
+    const no = slideNo('Expressions')
+    await openPrint(page, `/print?print=clicks&range=${no}`)
+    for (const click of [0, 1, 2, 3]) await expect(printPage(page, no, click).locator('#expr-text')).toContainText(`click ${click} of 3`)
+    await expect(printPage(page, no, 0).locator('#expr-if')).toBeVisible()
+    await expect(printPage(page, no, 1).locator('#expr-else-if')).toBeVisible()
+    await expect(printPage(page, no, 2).locator('#expr-nav')).toHaveText(`${no}.2 print`)
+    await expect(printPage(page, no, 3).locator('#expr-else')).toBeVisible()
+    await openPrint(page, `/print?range=${no}`)
+    await expect(printPage(page, no).locator('#expr-text')).toContainText('click 3 of 3')
+    await expect(printPage(page, no).locator('#expr-else')).toBeVisible()
+    await expect(printPage(page, no).locator('#expr-bound')).toHaveClass('is-late')
+    await page.goto(`${origin}/1?view=reader`)
+    const read = page.locator(`#slide-${no}`)
+    await expect(read.locator('#expr-text')).toContainText('click 3 of 3')
+    await expect(read.locator('#expr-else')).toBeVisible()
+    await expect(read.locator('#expr-show')).toBeVisible()
+  })
+})
+
+test.describe('built-ins', () => {
+  test('LightOrDark follows the colour scheme; RenderWhen shows what the place asks for; AutoFitText fits its box', async ({ page }) => {
+    const no = slideNo('Built-ins')
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    expect(html).toContain('id="lod-light"')
+    expect(html).toContain('id="rw-fallback"')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    await expect(slide.locator('#lod-light')).toBeVisible()
+    await expect(slide.locator('#lod-dark')).toHaveCount(0)
+    await page.keyboard.press('d')
+    await expect(slide.locator('#lod-dark')).toBeVisible()
+    await expect(slide.locator('#lod-light')).toHaveCount(0)
+    await page.keyboard.press('d')
+    await expect(slide.locator('#rw-fallback')).toBeVisible()
+    await expect(slide.locator('#rw-main')).toBeVisible()
+    await expect(slide.locator('#rw-presenter, #rw-print')).toHaveCount(0)
+    // One line as wide as the 300 px box, at most 200 px high.
+    const fit = slide.locator('.slidev-auto-fit-text')
+    await expect.poll(async () => fit.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeLessThan(200)
+    const widths = await fit.evaluate((el) => [(el.firstElementChild as HTMLElement).offsetWidth, el.clientWidth])
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!)
+    expect(widths[0]).toBeGreaterThan(widths[1]! * 0.9)
+    await expect(fit).toHaveText('Fit me')
+  })
+
+  test('Tweet is a local card with a link, and asks X for nothing until asked', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (/twitter|x\.com|twimg/.test(new URL(request.url()).hostname)) asked.push(request.url())
+    })
+    await page.route(/platform\.twitter\.com/, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.twttr = { widgets: { createTweet: (id, el) => { el.innerHTML = `<p class="fake-tweet">post ${id}</p>`; return Promise.resolve(el) } } }' }))
+    const no = slideNo('Built-ins')
+    await open(page, `/${no}`)
+    const tweet = shown(page).locator('.slidev-tweet')
+    await expect(tweet.getByRole('link', { name: /Open the post on X/ })).toHaveAttribute('href', 'https://x.com/i/status/1390115482657726468')
+    await page.waitForLoadState('networkidle')
+    expect(asked).toEqual([])
+    await tweet.getByRole('button', { name: /Show the post here/ }).click()
+    await expect(tweet.locator('.fake-tweet')).toHaveText('post 1390115482657726468')
+    expect(asked).toEqual(['https://platform.twitter.com/widgets.js'])
+    expect(urlOf(page)).toBe(`/${no}`)
+  })
+
+  test('print: RenderWhen print content, the tweet card without a button; the reader reads the slide', async ({ page }) => {
+    const no = slideNo('Built-ins')
+    await openPrint(page, `/print?range=${no}`)
+    const printed = printPage(page, no)
+    await expect(printed.locator('#rw-print')).toBeVisible()
+    await expect(printed.locator('#rw-main')).toHaveCount(0)
+    await expect(printed.locator('.slidev-tweet-link')).toBeVisible()
+    await expect(printed.locator('.slidev-tweet button')).toHaveCount(0)
+    await expect(printed.locator('.slidev-auto-fit-text')).toHaveText('Fit me')
+    await page.goto(`${origin}/1?view=reader`)
+    await expect(page.locator(`#slide-${no} #lod-light`)).toBeVisible()
+    await expect(page.locator(`#slide-${no} .slidev-tweet-link`)).toBeVisible()
+  })
+})
+
+test.describe('v-switch', () => {
+  test('one step at a time over its clicks, a hidden step taking no room; the click after it comes after its run', async ({ page }) => {
+    const no = slideNo('Switch')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    const visible = async () => slide.locator('#sw-one, #sw-two, #sw-five').evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().height > 0 && getComputedStyle(el.parentElement!).opacity === '1').map((el) => el.id))
+    const expected: [number, string[]][] = [[0, []], [1, []], [2, ['sw-one']], [3, ['sw-two']], [4, ['sw-two']], [5, ['sw-two']], [6, ['sw-five']], [7, ['sw-five']], [8, []]]
+    for (const [click, ids] of expected) {
+      if (click > 0) await press(page, 'ArrowRight', `/${no}?clicks=${click}`)
+      await expect.poll(visible).toEqual(ids)
+    }
+    await expect(slide.locator('#sw-after')).not.toHaveClass(/slidev-vclick-hidden/)
+    // The unmounting switch at click 9 only: its step is not in the page before.
+    await expect(slide.locator('#sw-mounted')).toHaveCount(0)
+    await press(page, 'ArrowRight', `/${no}?clicks=9`)
+    await expect(slide.locator('#sw-mounted')).toBeVisible()
+  })
+
+  test('print shows each step at its click, and the final state (no step) on a page of its own', async ({ page }) => {
+    const no = slideNo('Switch')
+    await openPrint(page, `/print?print=clicks&range=${no}`)
+    await expect(printPage(page, no, 3).locator('#sw-two')).toBeVisible()
+    await expect(printPage(page, no, 3).locator('#sw-one')).toBeHidden()
+    await expect(printPage(page, no, 6).locator('#sw-five')).toBeVisible()
+  })
+})
+
+test.describe('SlidevVideo', () => {
+  test('plays when its slide is shown, or at its click; pauses when hidden; its local file ships with the deck; never plays on paper', async ({ page }) => {
+    await page.addInitScript(() => {
+      const log: string[] = ((window as unknown as { mediaLog: string[] }).mediaLog = [])
+      HTMLMediaElement.prototype.play = function () {
+        log.push(`play ${this.id}`)
+        return Promise.resolve()
+      }
+      HTMLMediaElement.prototype.pause = function () {
+        log.push(`pause ${this.id}`)
+      }
+    })
+    const log = () => page.evaluate(() => (window as unknown as { mediaLog: string[] }).mediaLog)
+    const no = slideNo('Video')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    await expect(slide.locator('#vid-auto')).toHaveAttribute('controls', '')
+    // Bundled by Vite: a file of its own, or (this small one) inlined.
+    await expect(slide.locator('#vid-auto source')).toHaveAttribute('src', /^(\/assets\/parity-clip-[\w-]+\.webm|data:video\/webm;base64,GkXfo3Bhcml0eS1maXh0dXJl)/)
+    await expect.poll(log).toContain('play vid-auto')
+    expect(await log()).not.toContain('play vid-click')
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect.poll(log).toContain('play vid-click')
+    await press(page, 'ArrowLeft', `/${no}`)
+    await expect.poll(log).toContain('pause vid-click')
+
+    await openPrint(page, `/print?range=${no}`)
+    await expect(printPage(page, no).locator('video')).toHaveCount(2)
+    expect((await log()).filter((entry) => entry.startsWith('play'))).toEqual([])
+  })
+})
+
+test.describe('v-mark', () => {
+  test('each mark draws at its click and is gone before it; Rough Notation loads only on a slide with marks', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (request) => void asked.push(request.url()))
+    await open(page, '/1')
+    await page.waitForLoadState('networkidle')
+    expect(asked.filter((url) => /rough/i.test(url))).toEqual([])
+    const no = slideNo('Marks')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    const marks = slide.locator('#mark-line svg.rough-annotation')
+    await expect(slide.locator('#mark-circle')).not.toHaveAttribute('data-mark-drawn')
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect(marks).toHaveCount(0)
+    await press(page, 'ArrowRight', `/${no}?clicks=2`)
+    await expect(slide.locator('#mark-circle')).toHaveAttribute('data-mark-drawn', '')
+    await expect(marks).toHaveCount(1)
+    await expect(marks.locator('path').first()).toHaveAttribute('stroke', 'red')
+    await press(page, 'ArrowRight', `/${no}?clicks=3`)
+    await expect(marks).toHaveCount(2)
+    await press(page, 'ArrowLeft', `/${no}?clicks=2`)
+    await expect(marks).toHaveCount(1)
+    await press(page, 'ArrowLeft', `/${no}?clicks=1`)
+    await expect(marks).toHaveCount(0)
+    expect(asked.some((url) => /rough/i.test(url))).toBe(true)
+  })
+
+  test('print and the reader show every mark drawn', async ({ page }) => {
+    const no = slideNo('Marks')
+    await openPrint(page, `/print?range=${no}`)
+    await expect(printPage(page, no).locator('#mark-line svg.rough-annotation')).toHaveCount(2)
+    await page.goto(`${origin}/1?view=reader`)
+    await expect(page.locator(`#slide-${no} #mark-line svg.rough-annotation`)).toHaveCount(2)
+  })
+})
+
+test('snippets: a region of a file beside the deck, titled, its lines stepped by clicks; the whole file; printed', async ({ page }) => {
+  const no = slideNo('Snippets')
+  await open(page, `/${no}`)
+  const blocks = shown(page).locator('pre.shiki')
+  await expect(blocks).toHaveCount(2)
+  await expect(shown(page)).toContainText('multiplier.ts')
+  await expect(blocks.first()).toContainText('return 1 / ratio')
+  await expect(blocks.first()).not.toContainText('not in the region')
+  await expect(blocks.first().locator('.line.highlighted')).toContainText('const ratio')
+  await press(page, 'ArrowRight', `/${no}?clicks=1`)
+  await expect(blocks.first().locator('.line.highlighted')).toContainText('return 1 / ratio')
+  await expect(blocks.nth(1)).toContainText("export const before = 'not in the region'")
+  await openPrint(page, `/print?range=${no}`)
+  await expect(printPage(page, no).locator('pre.shiki').first()).toContainText('return 1 / ratio')
+})
+
+// Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
+// takes up where the last one was), so one presenter walks the deck with the keys, and no viewer test comes after.
+test('the presenter view: named slots filled, expressions at the main click and at the preview’s own', async ({ page }) => {
+  const slots = slideNo('Named slots')
+  const expressions = slideNo('Expressions')
+  await open(page, `/presenter/${slots}`)
+  await expect(page.locator('[data-testid="presenter-main"] .slidev-page #slots-loose .fixture-panel-title')).toHaveText('Panel title')
+  // Slots' one click, then the expressions slide and its first click.
+  await press(page, 'ArrowRight', `/presenter/${slots}?clicks=1`)
+  await press(page, 'ArrowRight', `/presenter/${expressions}`)
+  await press(page, 'ArrowRight', `/presenter/${expressions}?clicks=1`)
+  const main = page.locator('[data-testid="presenter-main"] .slidev-page')
+  await expect(main.locator('#expr-else-if')).toBeVisible()
+  await expect(main.locator('#expr-nav')).toHaveText(`${expressions}.1 presenter`)
+  const preview = page.getByTestId('presenter-preview')
+  await expect(preview.locator('#expr-else')).toBeVisible()
+  await expect(preview.locator('#expr-bound')).toHaveAttribute('title', 'Step 2')
+  // $nav is where the talk is, also in the preview of the next step.
+  await expect(preview.locator('#expr-nav')).toHaveText(`${expressions}.1 previewNext`)
+  // RenderWhen: the presenter's current slide is "presenter" and "main", its next-slide preview neither.
+  const builtins = slideNo('Built-ins')
+  await press(page, 'ArrowRight', `/presenter/${expressions}?clicks=2`)
+  await press(page, 'ArrowRight', `/presenter/${expressions}?clicks=3`)
+  await expect(preview.locator('#rw-fallback')).toBeVisible()
+  await expect(preview.locator('#rw-main')).toHaveCount(0)
+  await press(page, 'ArrowRight', `/presenter/${builtins}`)
+  await expect(main.locator('#rw-presenter')).toBeVisible()
+  await expect(main.locator('#rw-main')).toBeVisible()
+})
