@@ -59,7 +59,8 @@ async function walk(page: Page, from: number, to: number) {
   for (const { no, clicks } of slides.filter((s) => s.no >= from && s.no <= to)) {
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
     await page.goto(`${deckURL}/${no}?clicks=${clicks}&embedded`)
-    await expect(page.locator(`.slidev-page-${no}[data-loaded="true"]`)).toBeVisible()
+    // A cold page of a diagram slide loads mermaid and draws before it is loaded: seconds on two busy cores.
+    await expect(page.locator(`.slidev-page-${no}[data-loaded="true"]`)).toBeVisible({ timeout: 20_000 })
     // An embed is measured once its probe has answered (the live page or its fallback panel), not while it checks.
     // The iframe layouts load their embed's code on demand: its pane is empty until then.
     await expect(page.locator(`.slidev-page-${no} .slidev-iframe-frame:not(:has(.deck-embed))`)).toHaveCount(0, { timeout: 15_000 })
