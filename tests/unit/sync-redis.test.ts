@@ -138,7 +138,8 @@ describe.skipIf(!hasRedis)('many processes, one talk (Redis)', () => {
     const wrong = await connect(b, 'nope')
     expect(wrong.welcome.canWrite).toBe(false)
     wrong.ws.send(move(9))
-    await sleep(200)
+    // The relay answers a write it refuses: once that answer is in, the write is known to have gone nowhere.
+    await until(() => wrong.messages.some((m) => m.type === 'refused'), 'the refusal of a write without the password')
     expect(a.relay.state.page).toBe(4)
     const right = await connect(b, 'secret')
     expect(right.welcome.canWrite).toBe(true)
