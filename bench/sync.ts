@@ -10,7 +10,6 @@
 // The last line of output is one JSON object { name: { value, unit } } for bench/run.ts.
 import { fork, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +17,7 @@ import WebSocket from 'ws'
 import { SYNC_PATH } from '../server/socket'
 import { TS_NODE_ARGS } from '../scripts/ts-node-args'
 import { option } from './harness'
+import { freePort } from '../scripts/free-port'
 
 const sizes = (option('--sizes') ?? '1000,5000').split(',').map(Number).filter((n) => n > 0)
 const changeCount = Number(option('--changes') ?? 50)
@@ -195,16 +195,6 @@ const check = (label: string, r: RunResult) => {
   }
 }
 
-/** A free TCP port (for redis-server). */
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-  })
 
 async function hasRedisServer(): Promise<boolean> {
   return await new Promise((done) => {

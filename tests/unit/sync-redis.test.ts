@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import { startServer, SYNC_PATH } from '../../server/index'
+import { freePort } from '../../scripts/free-port'
 
 type Server = Awaited<ReturnType<typeof startServer>>
 type Message = { type: string; [key: string]: unknown }
@@ -17,15 +17,6 @@ type Message = { type: string; [key: string]: unknown }
 const hasRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0
 if (!hasRedis) console.warn('[sync-redis.test] skipped: redis-server is not installed (apt-get install redis-server; .ci/run installs it)')
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-  })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
