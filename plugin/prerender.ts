@@ -22,6 +22,7 @@ import { pageText } from './font-slices.ts'
 import { facesForText, leadingFamilies, stylesheetFaces } from './stylesheet-faces.ts'
 import { lap } from './build-timings.ts'
 import { escapeHtml } from '../shared/html.ts'
+import { FACE_ARRIVAL_ATTRIBUTES } from '../shared/fonts.ts'
 
 /** The server entry's exports (src/prerender.tsx). */
 export interface PrerenderEntry {
@@ -84,7 +85,7 @@ export function pageHtml(template: string, page: PrerenderedPage, html: string, 
   if (!entry?.[1]) throw new Error("The page template (index.html) has no module script: the app's entry is missing")
   const entryPreloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
   const modules = [...new Set([...entryPreloads.map(([, href]) => href!), ...preloads.filter((href) => !href.endsWith('.css'))])]
-  const fonts = fontPreloads.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`).join('')
+  const fonts = fontPreloads.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" ${FACE_ARRIVAL_ATTRIBUTES}>`).join('')
   const withPage = [entry[0], ...entryPreloads.map(([tag]) => tag)]
     .reduce((text, tag) => text.replace(tag, ''), template)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)

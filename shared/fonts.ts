@@ -19,3 +19,12 @@ export type SlideFontKeys = Record<string, string[]>
  * only once the page's loader (src/boot/paint-first.ts) turns it on, before the app starts.
  */
 export const LATER_FACES_ATTRIBUTE = 'data-deck-later-faces'
+
+/**
+ * Marks a prerendered page's font preload once it has arrived (or failed): set by the link's own handler from the
+ * moment the parser makes it, so the page's loader (src/boot/paint-first.ts) counts a face that arrived before the
+ * loader ran (a cached face, on a busy machine) instead of waiting for a load event that has already fired.
+ */
+export const FACE_ARRIVED_ATTRIBUTE = 'data-arrived'
+/** The handlers a prerendered page's font preload carries (see FACE_ARRIVED_ATTRIBUTE). */
+export const FACE_ARRIVAL_ATTRIBUTES = `onload="this.setAttribute('${FACE_ARRIVED_ATTRIBUTE}','load')" onerror="this.setAttribute('${FACE_ARRIVED_ATTRIBUTE}','error')"`

@@ -5,7 +5,7 @@
 // (EARLY_KEYS_SCRIPT) and carried out once the app listens. The deck's faces style sheet, linked for no medium, is
 // turned on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices through its rules.
 import { READER_MAX_WIDTH } from '../logic/reader'
-import { LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
+import { FACE_ARRIVED_ATTRIBUTE, LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
 import { STORAGE_KEYS } from '../../shared/storage-keys'
 
 /**
@@ -13,6 +13,8 @@ import { STORAGE_KEYS } from '../../shared/storage-keys'
  * frame. It starts at once when the page may open as the reader instead (asked for in the address, chosen before, or
  * a narrow portrait window, read without forcing a layout: the app decides and moves there before anything else is
  * drawn), when the page is hidden (no frame comes then), and when a face fails (the slide is drawn in the fallback).
+ * A face that arrived before the script ran (a cached one) is known by the mark its link set (FACE_ARRIVED_ATTRIBUTE):
+ * its load event has fired already and would be waited for in vain.
  */
 export function paintFirstScript(entry: string, modules: string[]): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
@@ -23,5 +25,6 @@ document.addEventListener('visibilitychange',start,{once:true});
 function painted(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',painted,{once:true});requestAnimationFrame(function(){setTimeout(start,0)})}
 var faces=[].slice.call(document.querySelectorAll('link[rel="preload"][as="font"]')),waiting=faces.length;
 function arrived(){if(--waiting===0)(document.fonts?document.fonts.ready:Promise.resolve()).then(painted,start)}
-if(!waiting)painted();else faces.forEach(function(l){l.addEventListener('load',arrived);l.addEventListener('error',start)})})()`
+function settle(how){if(how==='error')start();else arrived()}
+if(!waiting)painted();else faces.forEach(function(l){var how=l.getAttribute(${json(FACE_ARRIVED_ATTRIBUTE)});if(how)settle(how);else{l.addEventListener('load',function(){settle('load')});l.addEventListener('error',function(){settle('error')})}})})()`
 }

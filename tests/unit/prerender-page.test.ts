@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { runInNewContext } from 'node:vm'
 import { pageHtml, type PageScripts } from '../../plugin/prerender'
 import { paintFirstScript } from '../../src/boot/paint-first'
-import { LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
+import { FACE_ARRIVAL_ATTRIBUTES, FACE_ARRIVED_ATTRIBUTE, LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
 
 const TEMPLATE = [
   '<!doctype html><html lang="zh-CN"><head><title>Slides</title>',
@@ -24,7 +24,7 @@ describe('a prerendered slide page', () => {
     expect(html).not.toMatch(/rel="modulepreload"/)
     expect(html).toContain('<title>第五页 - 银行</title>')
     expect(html).toContain('<div id="app" data-prerendered="/5"><div class="slidev-page-5">第五页</div></div>')
-    expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/deck-serif-sc-400-slide-5.woff2"><script>window.__keys=1</script><script>')
+    expect(html).toContain(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/deck-serif-sc-400-slide-5.woff2" ${FACE_ARRIVAL_ATTRIBUTES}><script>window.__keys=1</script><script>`)
     expect(html).toContain('"/assets/index-a.js"')
     expect(html).toContain('["/assets/react-b.js","/assets/router-c.js","/assets/5-e.js"]')
     expect(html).toContain('<style data-from="assets/index-d.css">a{color:red}</style>')
@@ -36,7 +36,7 @@ describe('a prerendered slide page', () => {
 })
 
 /** Runs the loader in a stand-in page: its font preloads, a window of a size, frames on demand. */
-function loadPage({ faces = 2, portrait = false, search = '', stored = null as string | null, hidden = false, parsed = true } = {}) {
+function loadPage({ faces = 2, arrivedBefore = [] as ('load' | 'error')[], portrait = false, search = '', stored = null as string | null, hidden = false, parsed = true } = {}) {
   const listeners = new Map<object, Record<string, () => void>>()
   const links = Array.from({ length: faces }, () => ({}))
   const added: { tag: string; rel?: string; href?: string; src?: string; type?: string }[] = []
@@ -44,7 +44,7 @@ function loadPage({ faces = 2, portrait = false, search = '', stored = null as s
   const timers: (() => void)[] = []
   const laterFaces = { media: 'not all' }
   const on = (target: object) => (type: string, fn: () => void) => listeners.set(target, { ...listeners.get(target), [type]: fn })
-  for (const link of links) Object.assign(link, { addEventListener: on(link) })
+  links.forEach((link, i) => Object.assign(link, { addEventListener: on(link), getAttribute: (name: string) => (name === FACE_ARRIVED_ATTRIBUTE ? (arrivedBefore[i] ?? null) : null) }))
   const document = {
     hidden,
     readyState: parsed ? 'interactive' : 'loading',
@@ -102,6 +102,20 @@ describe('the paint-first loader', () => {
     page.parse()
     await page.flush()
     expect(page.added.map((el) => el.href ?? el.src)).toEqual(['/assets/a.js', '/assets/index.js'])
+  })
+
+  it('counts a face that arrived before it ran (its link marked itself): its load event is not waited for again', async () => {
+    const page = loadPage({ arrivedBefore: ['load'] })
+    await page.flush()
+    expect(page.added).toEqual([])
+    page.fire(1, 'load')
+    await page.flush()
+    expect(page.added.map((el) => el.href ?? el.src)).toEqual(['/assets/a.js', '/assets/index.js'])
+    const both = loadPage({ arrivedBefore: ['load', 'load'] })
+    await both.flush()
+    expect(both.added.length).toBe(2)
+    const failed = loadPage({ arrivedBefore: ['error'] })
+    expect(failed.added.length).toBe(2)
   })
 
   it('starts at once where the page may open as the reader, or is hidden, or a face fails', async () => {

@@ -2,6 +2,7 @@
 // every AUTOSAVE_MS) and on Ctrl/Cmd+S, follows hot updates, and turns a change on disk into a conflict, never a loss.
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { editReducer, initialEditState, isDirty, shouldSave, type EditEvent, type EditState } from '../../logic/slide-edit'
+import type { SlideSource } from '../../../shared/slide-source'
 import { readSlide, writeSlide } from './api'
 import { SOCKET_EVENTS } from '../../../shared/events'
 
@@ -36,6 +37,15 @@ export function useSlideEditor(no: number) {
   // Each read and write is numbered, so a read that started before a write never overrides what the write learnt.
   const reads = useRef(0)
   const writes = useRef(0)
+  // The author asked for the file's text: a read that starts later (after a hot update) answers that wish too, so
+  // the update arriving between the click and its answer does not turn the reload back into a conflict.
+  const reloading = useRef(false)
+  /** What a read of the file means: the text to take (a reload asked for), or the disk's side of the rules. */
+  const fromDisk = useCallback((source: SlideSource): EditEvent => {
+    if (!reloading.current) return { type: 'disk', source }
+    reloading.current = false
+    return { type: 'loaded', source }
+  }, [])
 
   const save = useCallback(
     async (manual: boolean) => {
@@ -97,7 +107,7 @@ export function useSlideEditor(no: number) {
       const writesBefore = writes.current
       readSlide(no).then(
         (source) => {
-          if (read === reads.current && writesBefore === writes.current && mounted.current) dispatch({ type: 'disk', source })
+          if (read === reads.current && writesBefore === writes.current && mounted.current) dispatch(fromDisk(source))
         },
         () => {},
       )
@@ -108,7 +118,7 @@ export function useSlideEditor(no: number) {
       hot.off('vite:afterUpdate', refresh)
       hot.off(SOCKET_EVENTS.errors, refresh)
     }
-  }, [no])
+  }, [no, fromDisk])
 
   // Autosave: the first change starts the clock, later ones ride along; the next save waits for the last to answer.
   useEffect(() => {
@@ -121,13 +131,17 @@ export function useSlideEditor(no: number) {
 
   const reload = useCallback(() => {
     const read = ++reads.current
+    reloading.current = true
     readSlide(no).then(
       (source) => {
-        if (read === reads.current && mounted.current) dispatch({ type: 'loaded', source })
+        if (read === reads.current && mounted.current) dispatch(fromDisk(source))
       },
-      (error: Error) => dispatch({ type: 'failed', message: error.message }),
+      (error: Error) => {
+        reloading.current = false
+        dispatch({ type: 'failed', message: error.message })
+      },
     )
-  }, [no])
+  }, [no, fromDisk])
 
   return {
     state,
