@@ -1,4 +1,5 @@
-// The real deck (slides.md) in Chromium: every slide renders at its last click without leaving the 980 × 552
+// The real deck (slides.md) in Chromium: every slide's page opened cold hydrates without a console error or a
+// hydration warning and renders at its last click without leaving the 980 × 552
 // canvas, in light and in dark mode, with text sized for a room (body ≥ 18 px, tables, footnotes and code ≥ 16 px,
 // text inside diagrams and SVG pictures ≥ 14 px); every diagram draws; slide 101 reveals its pictures in the
 // outline's order; dark diagrams draw their edge labels on the slide's background. The size check itself is shown
@@ -7,6 +8,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { test, expect, type Page } from '@playwright/test'
 import { deckURL } from './servers'
+import { problemsOf } from './page-problems'
 import { specPort } from './decks'
 import { LEAST_TEXT, slideMeasure, slideOverflow, type TextKind } from '../../scripts/slide-overflow'
 
@@ -54,11 +56,12 @@ async function walk(page: Page, from: number, to: number) {
   expect(total).toBe(107)
   await page.setViewportSize(CANVAS)
   const problems: string[] = []
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
+  // Each slide's page is opened cold: it hydrates its prerendered HTML without a console error or hydration warning.
+  const errors = problemsOf(page)
   for (const { no, clicks } of slides.filter((s) => s.no >= from && s.no <= to)) {
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
     await page.goto(`${deckURL}/${no}?clicks=${clicks}&embedded`)
+    await expect(page.locator('html[data-deck-ready="true"]'), `slide ${no} hydrates (${errors.join('; ') || 'no error reported'})`).toHaveCount(1, { timeout: 15_000 })
     // A cold page of a diagram slide loads mermaid and draws before it is loaded: seconds on two busy cores.
     await expect(page.locator(`.slidev-page-${no}[data-loaded="true"]`)).toBeVisible({ timeout: 20_000 })
     // An embed is measured once its probe has answered (the live page or its fallback panel), not while it checks.

@@ -1,9 +1,10 @@
 // Prerendered pages (plugin/prerender.ts, src/main.tsx): every slide is HTML before any script, the app hydrates it
-// without a visible change or a warning, keys pressed before then are carried out, and without JavaScript the
+// without a visible change or a warning (every slide of the deck: the walk in deck.spec.ts), keys pressed before then are carried out, and without JavaScript the
 // slides still show and their links still move.
 import { writeFileSync } from 'node:fs'
-import { test, expect, type Page, type Route, type ConsoleMessage } from '@playwright/test'
+import { test, expect, type Page, type Route } from '@playwright/test'
 import { deckURL } from './servers'
+import { problemsOf } from './page-problems'
 
 /** Holds back the app's entry script until the returned function is called: the page is its HTML alone meanwhile. */
 async function holdApp(page: Page): Promise<() => void> {
@@ -19,19 +20,6 @@ async function holdApp(page: Page): Promise<() => void> {
 // A cold load of a slide hydrated after more than the default 5 s once, on two cores shared with other test runs
 // (load average 19): the condition is the app's own ready mark, so a longer bound costs a passing run nothing.
 const ready = (page: Page) => expect(page.locator('html[data-deck-ready="true"]')).toHaveCount(1, { timeout: 15_000 })
-
-/** Console errors and hydration warnings of a page. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = []
-  page.on('console', (message: ConsoleMessage) => {
-    const text = message.text()
-    // Embeds of other sites (slides 81, 82) fail offline by design and show their fallback panel.
-    if (text.startsWith('Failed to load resource') && new URL(message.location().url).origin !== new URL(page.url()).origin) return
-    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(`${page.url()}: ${text}`)
-  })
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
-  return problems
-}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
@@ -131,19 +119,6 @@ test('the root is slide 1, and other pages (presenter, print, a query, unknown) 
     await page.goto(path)
     await ready(page)
     await expect(page.locator(selector).first()).toBeVisible()
-  }
-  expect(problems).toEqual([])
-})
-
-test('every slide of the deck hydrates without a console error or hydration warning', async ({ page }) => {
-  test.setTimeout(240_000)
-  const problems = problemsOf(page)
-  const total = (await (await page.request.get(`${deckURL}/deck-manifest.json`)).json()).total as number
-  expect(total).toBeGreaterThan(100)
-  for (let no = 1; no <= total; no++) {
-    await page.goto(`${deckURL}/${no}`)
-    await ready(page)
-    await expect(page.locator(`.slidev-page-${no}[data-loaded="true"]`)).toHaveCount(1)
   }
   expect(problems).toEqual([])
 })

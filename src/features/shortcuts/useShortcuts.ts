@@ -1,5 +1,5 @@
 // Makes the keyboard drive the deck: the base shortcuts, a deck's own (setup/shortcuts.ts), held-key repeat.
-import { useMemo, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import deckShortcutsSetup from 'virtual:deck/setup/shortcuts'
 import { isTypingTarget, KeyRepeat, type ShortcutAction } from '../../logic/input'
 import { useDeckNav } from '../../state/navigation'
@@ -33,8 +33,10 @@ export function useShortcuts(handlers: ShortcutHandlers) {
   const { go } = useDeckNav()
   const goRef = useRef(go)
   goRef.current = go
-  // The deck's setup runs once per mount; the layer reads the current handlers when a key comes.
-  const view = useMemo(() => {
+  // The deck's setup runs once per mount, in the browser only (never while the build prerenders the page: an author's
+  // setup may read `location` or `window`); the layer reads the current handlers when a key comes.
+  const view = useRef<{ shortcuts: ResolvedShortcuts['shortcuts']; repeat: KeyRepeat } | null>(null)
+  const resolveView = useCallback(() => {
     /** Runs the view's handler for an action; false when the view has none (the key then stays the browser's). */
     const run = (action: ShortcutAction): boolean => {
       const handler = latest.current[action]
@@ -60,14 +62,18 @@ export function useShortcuts(handlers: ShortcutHandlers) {
     reportProblem(resolved)
     return { shortcuts: resolved.shortcuts, repeat: new KeyRepeat() }
   }, [])
+  useEffect(() => {
+    view.current ??= resolveView()
+  }, [resolveView])
   useKeyLayer('view', (event) => {
+    const { shortcuts, repeat } = (view.current ??= resolveView())
     // Escape still closes things from inside an input; every other key belongs to the focused field or control.
     const typing = isTypingTarget(event.target as HTMLElement | null)
-    const matched = shortcutsFor(view.shortcuts, event).filter((s) => !typing || s.name === 'escape')
+    const matched = shortcutsFor(shortcuts, event).filter((s) => !typing || s.name === 'escape')
     if (!matched.length) return false
     // A held key repeats only where the table says so, and then at the table's pace.
     if (event.repeat && !matched.some((s) => s.autoRepeat)) return true
-    if (!view.repeat.shouldFire(event.repeat, performance.now())) return true
+    if (!repeat.shouldFire(event.repeat, performance.now())) return true
     let handled = false
     for (const shortcut of matched) if (shortcut.fn() !== false) handled = true
     return handled
