@@ -8,6 +8,8 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
+import { Redis } from 'ioredis'
+import { redisKeys } from '../../server/talk-store'
 import { startServer, SYNC_PATH } from '../../server/index'
 import { freePort } from '../../scripts/free-port'
 
@@ -21,11 +23,22 @@ if (!hasRedis) console.warn('[sync-redis.test] skipped: redis-server is not inst
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Waits until `test` holds, polling. */
-async function until(test: () => boolean, what: string, timeout = 10_000) {
+async function until(test: () => boolean | Promise<boolean>, what: string, timeout = 10_000) {
   const started = Date.now()
-  while (!test()) {
+  while (!(await test())) {
     if (Date.now() - started > timeout) throw new Error(`timed out waiting for ${what}`)
     await sleep(25)
+  }
+}
+
+/** What Redis itself holds for the current talk (`prefix`): read by a client of the test's own. */
+async function held<T>(read: (client: Redis, keys: ReturnType<typeof redisKeys>) => Promise<T>): Promise<T> {
+  const client = new Redis(`redis://127.0.0.1:${redisPort}`, { lazyConnect: true, maxRetriesPerRequest: 0 })
+  try {
+    await client.connect()
+    return await read(client, redisKeys(prefix))
+  } finally {
+    client.disconnect()
   }
 }
 
@@ -150,7 +163,7 @@ describe.skipIf(!hasRedis)('many processes, one talk (Redis)', () => {
     // Moves made while B is gone reach it through Redis when it is back.
     presenter.ws.send(move(8))
     await until(() => a.relay.state.page === 8, 'A at slide 8')
-    await sleep(100)
+    await until(() => held((r, keys) => r.hget(keys.state, 'page')).then((page) => page === '8'), 'Redis to hold slide 8')
     b = await serve()
     expect(b.relay.state).toMatchObject({ page: 8, blackout: 'white', drawings: { '7': '<path d="M1 1"/>' } })
     const follower = await connect(b)
@@ -188,14 +201,14 @@ describe.skipIf(!hasRedis)('many processes, one talk (Redis)', () => {
     presenter.ws.send(JSON.stringify({ type: 'pair' }))
     await until(() => presenter.messages.some((m) => m.type === 'pairing'), 'a pairing code')
     const code = new URL(String(presenter.messages.find((m) => m.type === 'pairing')!.url)).searchParams.get('pair')!
-    await sleep(100)
+    await until(() => held((r, keys) => r.hlen(keys.tokens)).then((n) => n === 1), 'Redis to hold the pairing token')
     // The phone scans the code but the load balancer sends it to B.
     const scanned = await fetch(`${b.url}/presenter?pair=${encodeURIComponent(code)}`, { redirect: 'manual' })
     expect(scanned.status).toBe(302)
     const cookie = (scanned.headers.get('set-cookie') ?? '').split(';')[0]!
     expect(cookie).toMatch(/^deck-device=/)
-    // Spent: a second scan on A is refused as used.
-    await sleep(100)
+    // Spent: a second scan on A is refused as used (once Redis has the token marked so).
+    await until(() => held((r, keys) => r.hvals(keys.tokens)).then((tokens) => tokens.some((t) => JSON.parse(t).used)), 'Redis to hold the token as used')
     const again = await fetch(`${a.url}/presenter?pair=${encodeURIComponent(code)}`, { redirect: 'manual' })
     expect(again.status).not.toBe(302)
     // The phone drives from either process.
@@ -228,7 +241,8 @@ describe.skipIf(!hasRedis)('many processes, one talk (Redis)', () => {
     presenter.ws.send(move(3))
     presenter.ws.send(move(4))
     await until(() => onA.page() === 4, 'the follower on A to keep following')
-    await sleep(1500)
+    // Nothing carries A's moves to B now: B and its follower are still where they were when Redis went.
+    expect(b.relay.state.page).toBe(2)
     expect(onB.page()).toBe(2)
     // Said once, not once per change or per retry.
     expect(logs.get(a)!.filter((l) => /unreachable/.test(l))).toHaveLength(1)

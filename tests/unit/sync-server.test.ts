@@ -74,7 +74,16 @@ async function connect(server: Server, password?: string) {
   ws.send(JSON.stringify(password === undefined ? { type: 'hello' } : { type: 'hello', password }))
   await waitFor((m) => m.some((x) => x.type === 'welcome'))
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
-  return { ws, messages, waitFor, closed, welcome: messages.find((m) => m.type === 'welcome')! }
+  /**
+   * Resolves once the server has answered a ping sent now: it reads a socket's frames in order, so every message this
+   * client sent before has been handled by then, and everything the server wrote to this socket before has arrived.
+   */
+  const settled = () =>
+    new Promise<void>((resolve) => {
+      ws.once('pong', () => resolve())
+      ws.ping()
+    })
+  return { ws, messages, waitFor, closed, settled, welcome: messages.find((m) => m.type === 'welcome')! }
 }
 
 /** A GET with the path exactly as written (fetch would normalise dot segments first). */
@@ -225,15 +234,17 @@ describe('the relay', () => {
     const linesBefore = logs.length
     for (let i = 0; i < 500; i++) flooder.ws.send(JSON.stringify({ type: 'patch', patch: { cursor: { x: i, y: 0 } } }))
     await flooder.waitFor((m) => m.some((x) => x.type === 'refused' && /messages a second/.test(String(x.reason))))
-    await sleep(200)
+    // Every message of the flood handled (relayed or dropped), and every relayed one arrived at the viewer.
+    await flooder.settled()
+    await viewer.settled()
     const relayed = viewer.messages.filter((x) => x.type === 'patch').length
     expect(relayed).toBeGreaterThanOrEqual(LIMITS.rateBurst - 5)
     expect(relayed).toBeLessThan(200)
     expect(logs.slice(linesBefore).filter((l) => /messages a second/.test(l))).toHaveLength(1)
-    // After a pause the same client may speak again.
-    await sleep(300)
-    flooder.ws.send(JSON.stringify(move(21)))
-    await viewer.waitFor((m) => m.some((x) => x.type === 'patch' && (x.patch as { page?: number }).page === 21))
+    // After a pause the same client may speak again: it tries now and then until its move goes through.
+    const heard = viewer.waitFor((m) => m.some((x) => x.type === 'patch' && (x.patch as { page?: number }).page === 21), 5000)
+    const retry = setInterval(() => flooder.ws.send(JSON.stringify(move(21))), 50)
+    await heard.finally(() => clearInterval(retry))
     for (let i = 0; i < 2500; i++) flooder.ws.send('{"type":"patch","patch":{"cursor":null}}')
     expect(await flooder.closed).toBe(1008)
     expect(logs.some((l) => /kept flooding/.test(l))).toBe(true)
@@ -249,7 +260,7 @@ describe('the relay', () => {
     await viewer.closed
     presenter.ws.send(JSON.stringify(move(31)))
     presenter.ws.send(JSON.stringify({ type: 'patch', patch: { timer: { status: 'running', elapsed: 0, since: 123 } } }))
-    await sleep(100)
+    await presenter.settled()
     viewer = await connect(guarded)
     expect(viewer.welcome.state).toMatchObject({ page: 31, timer: { status: 'running', since: 123 } })
     presenter.ws.close()
