@@ -1,7 +1,9 @@
 // Makes slide changes move: the leaving and entering slides animate (slide-left, slide-up, reversed going back).
-// The slides next to the shown one are rendered ahead, hidden (React's Activity): moving to one reveals elements that
-// already exist, so the key's frame only lays it out.
-import { Activity, useEffect, useLayoutEffect, useRef, useState } from 'react'
+// The slides next to the shown one are rendered ahead, laid out in place and hidden (`visibility: hidden`): moving to
+// one reveals elements that are already styled and laid out, so the key's frame only paints it. A slide ahead is
+// not active: its effects that belong to a shown slide (ready mark, a video's autoplay) wait until it is shown. The
+// slides ahead follow a move one frame later (never mounted in the key's frame).
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAtomValue } from 'jotai'
 import SlideRenderer from './SlideRenderer'
@@ -9,6 +11,7 @@ import { useLoadedSlide } from '../state/slide-modules'
 import { clicksOf, configAtom, slidesAtom } from '../state/deck'
 import { useHydrated } from '../state/hydrated'
 import { slidesAhead, stageSlides, type StageRole } from './stage-slides'
+import { afterPaint } from '../state/after-paint'
 import { pickTransition, prefersReducedMotion, VIEW_TRANSITION_WARNING, type TransitionName } from './transition'
 
 interface Leaving {
@@ -66,7 +69,11 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
   // own render adds them; each only once its module is in (a hidden slide's own effects, which would load it and
   // render it again, wait until it is shown).
   const hydrated = useHydrated()
-  const { next, previous } = hydrated && animate ? slidesAhead(shown.no, slides) : { next: 0, previous: 0 }
+  // The slide the neighbours are chosen around: the shown one, a frame after it changed (a move reveals the
+  // neighbour that was ahead; the new neighbours mount after that frame).
+  const [around, setAround] = useState(shown.no)
+  useEffect(() => (around === shown.no ? undefined : afterPaint(() => setAround(shown.no))), [around, shown.no])
+  const { next, previous } = hydrated && animate ? slidesAhead(around, slides) : { next: 0, previous: 0 }
   const nextReady = useLoadedSlide(next) ? next : 0
   const previousReady = useLoadedSlide(previous) ? previous : 0
   // A slide ahead waits at the step a move lands on: the next slide's first, the previous slide's last (←).
@@ -77,11 +84,9 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
   return (
     <div className={`slidev-stage ${leaving ? `transition-${leaving.transition} ${direction}` : ''}`}>
       {stage.map(({ no: n, role }) => (
-        <Activity key={`slide-${n}`} mode={role === 'ahead' ? 'hidden' : 'visible'}>
-          <div className={SLIDE_CLASS[role] + (role === 'shown' && leaving ? ' deck-enter' : '')} aria-hidden={role === 'shown' ? undefined : true} inert={role !== 'shown'}>
-            <SlideRenderer no={n} clicks={stepOf(n, role)} />
-          </div>
-        </Activity>
+        <div key={`slide-${n}`} className={SLIDE_CLASS[role] + (role === 'shown' && leaving ? ' deck-enter' : '')} aria-hidden={role === 'shown' ? undefined : true} inert={role !== 'shown'}>
+          <SlideRenderer no={n} clicks={stepOf(n, role)} active={role !== 'ahead'} />
+        </div>
       ))}
     </div>
   )

@@ -21,3 +21,11 @@ export const DeckPositionContext = createContext<{ no: number; clicks: number } 
 
 /** Where a slide is drawn, as Slidev's `$renderContext` and `<RenderWhen>` name it; null: as the view's mode says. */
 export const SlideRenderContext = createContext<'slide' | 'overview' | 'presenter' | 'previewNext' | 'print' | null>(null)
+
+/** Whether the slide is on stage (false for a slide the play stage renders ahead, hidden, until it is shown). */
+export const SlideActiveContext = createContext(true)
+
+/** Whether the slide this component is drawn in is on stage: effects of a shown slide (autoplay) wait for it. */
+export function useSlideActive(): boolean {
+  return useContext(SlideActiveContext)
+}

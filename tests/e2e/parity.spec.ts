@@ -12,6 +12,9 @@ const port = specPort('parityServe')
 const origin = `http://127.0.0.1:${port}`
 let server: RunningServer
 
+// One server on one port for the whole file: its tests run in one worker, in order.
+test.describe.configure({ mode: 'default' })
+
 test.beforeAll(async () => {
   server = await startServer({ dir: deckDist('parity'), port, host: '127.0.0.1', log: () => {} })
 })

@@ -36,12 +36,24 @@ describe('a prerendered slide page', () => {
 })
 
 /** Runs the loader in a stand-in page: its font preloads, a window of a size, frames on demand. */
-function loadPage({ faces = 2, arrivedBefore = [] as ('load' | 'error')[], portrait = false, search = '', stored = null as string | null, hidden = false, parsed = true } = {}) {
+function loadPage({ faces = 2, arrivedBefore = [] as ('load' | 'error')[], paintTiming = false, portrait = false, search = '', stored = null as string | null, hidden = false, parsed = true } = {}) {
   const listeners = new Map<object, Record<string, () => void>>()
   const links = Array.from({ length: faces }, () => ({}))
   const added: { tag: string; rel?: string; href?: string; src?: string; type?: string }[] = []
   const frames: (() => void)[] = []
-  const timers: (() => void)[] = []
+  const timers: { fn: () => void; ms: number }[] = []
+  // A browser that reports paint timing: the loader's observer, told of the first contentful paint by `paint()`.
+  const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = []
+  class PerformanceObserver {
+    static supportedEntryTypes = ['paint']
+    constructor(private callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {}
+    observe() {
+      observers.push(this.callback)
+    }
+    disconnect() {
+      observers.splice(observers.indexOf(this.callback), 1)
+    }
+  }
   const laterFaces = { media: 'not all' }
   const on = (target: object) => (type: string, fn: () => void) => listeners.set(target, { ...listeners.get(target), [type]: fn })
   links.forEach((link, i) => Object.assign(link, { addEventListener: on(link), getAttribute: (name: string) => (name === FACE_ARRIVED_ATTRIBUTE ? (arrivedBefore[i] ?? null) : null) }))
@@ -60,22 +72,29 @@ function loadPage({ faces = 2, arrivedBefore = [] as ('load' | 'error')[], portr
     localStorage: { getItem: () => stored },
     matchMedia: () => ({ matches: portrait }),
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
-    setTimeout: (fn: () => void) => timers.push(fn),
+    setTimeout: (fn: () => void, ms = 0) => timers.push({ fn, ms }),
     Promise,
+    ...(paintTiming ? { PerformanceObserver } : {}),
   })
-  const flush = async () => {
+  /** Runs the frames and the timers due now; `later` also runs the timers set for later (time passes). */
+  const flush = async ({ later = false } = {}) => {
     await new Promise((r) => setImmediate(r))
-    while (frames.length || timers.length) {
+    const due = () => timers.filter((t) => later || t.ms === 0)
+    while (frames.length || due().length) {
       frames.splice(0).forEach((fn) => fn())
-      timers.splice(0).forEach((fn) => fn())
+      for (const timer of due()) {
+        timers.splice(timers.indexOf(timer), 1)
+        timer.fn()
+      }
       await new Promise((r) => setImmediate(r))
     }
   }
+  const paint = () => observers.slice().forEach((callback) => callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }))
   const parse = () => {
     document.readyState = 'interactive'
     listeners.get(listeners)?.DOMContentLoaded?.()
   }
-  return { added, laterFaces, flush, parse, fire: (index: number, type: 'load' | 'error') => listeners.get(links[index]!)![type]!() }
+  return { added, laterFaces, flush, parse, paint, fire: (index: number, type: 'load' | 'error') => listeners.get(links[index]!)![type]!() }
 }
 
 describe('the paint-first loader', () => {
@@ -102,6 +121,20 @@ describe('the paint-first loader', () => {
     page.parse()
     await page.flush()
     expect(page.added.map((el) => el.href ?? el.src)).toEqual(['/assets/a.js', '/assets/index.js'])
+  })
+
+  it('where the browser reports paint timing, waits for the first contentful paint itself (or, with nothing to paint, a second)', async () => {
+    const page = loadPage({ paintTiming: true, arrivedBefore: ['load', 'load'] })
+    await page.flush()
+    expect(page.added).toEqual([])
+    page.paint()
+    await page.flush()
+    expect(page.added.map((el) => el.href ?? el.src)).toEqual(['/assets/a.js', '/assets/index.js'])
+    const blank = loadPage({ paintTiming: true, faces: 0 })
+    await blank.flush()
+    expect(blank.added).toEqual([])
+    await blank.flush({ later: true })
+    expect(blank.added.length).toBe(2)
   })
 
   it('counts a face that arrived before it ran (its link marked itself): its load event is not waited for again', async () => {

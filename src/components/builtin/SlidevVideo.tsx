@@ -3,7 +3,7 @@
 import { useContext, useEffect, useRef, type ReactNode } from 'react'
 import { useAtomValue } from 'jotai'
 import { viewModeAtom } from '../../state/nav'
-import { SlideRenderContext, useSlideClicks } from '../../state/slide-context'
+import { SlideRenderContext, useSlideActive, useSlideClicks } from '../../state/slide-context'
 import { isShownAt, CLICK_ATTRIBUTES } from '../../../shared/clicks'
 
 export interface SlidevVideoProps {
@@ -39,7 +39,8 @@ export default function SlidevVideo({ autoplay: written, autoPlay, autoreset, po
   const timing = since === undefined ? null : { since: Number(since), until: rest[CLICK_ATTRIBUTES.until] === undefined ? undefined : Number(rest[CLICK_ATTRIBUTES.until]), hide: rest[CLICK_ATTRIBUTES.hide] !== undefined }
   const shown = !timing || isShownAt(timing, clicks ?? Infinity)
   // Only the slide the audience or the presenter is on plays: not a preview, a thumbnail nor paper.
-  const plays = !printing && (place === null || place === 'slide' || place === 'presenter') && isOn(autoplay)
+  const active = useSlideActive()
+  const plays = active && !printing && (place === null || place === 'slide' || place === 'presenter') && isOn(autoplay)
   const start = Number(timestamp) || 0
 
   useEffect(() => {
@@ -56,13 +57,13 @@ export default function SlidevVideo({ autoplay: written, autoPlay, autoreset, po
 
   useEffect(() => {
     const el = video.current
-    if (!el) return
+    if (!el || !active) return
     return () => {
-      // Leaving the slide: stop, and back to the start when asked.
+      // Leaving the slide (gone, or kept hidden beside the shown one): stop, and back to the start when asked.
       el.pause()
       if (autoreset === 'slide') el.currentTime = start
     }
-  }, [autoreset, start])
+  }, [active, autoreset, start])
 
   useEffect(() => {
     const el = video.current
