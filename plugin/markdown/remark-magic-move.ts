@@ -1,0 +1,105 @@
+// Reads Slidev's ````md magic-move` blocks: each ``` fence inside is a step (its `{1|2}` line highlights and
+// `{lines: true}` too), the block becomes a `deck-magic-move` element that rehype-clicks counts and
+// rehype-magic-move tokenizes. A block without any fence stays the code block it was, with a warning.
+import type { Root, Code } from 'mdast'
+import { visit } from 'unist-util-visit'
+import type { VFile } from 'vfile'
+import JSON5 from 'json5'
+import { parseCodeMeta } from './remark-block-meta.ts'
+import { stepRanges, type MagicMoveStep } from '../../shared/magic-move.ts'
+
+/** What the build knows of a block before highlighting: the `data-magic-move` JSON of its element. */
+export interface MagicMoveBlock {
+  title?: string
+  /** Slidev's `at` (the block's first click: `'+1'` by default). */
+  at?: string | number
+  /** Milliseconds of each morph (`{duration: 500}`). */
+  duration?: number
+  /** Each step's line numbers; `lines` unset there means the block's option, then the deck's `lineNumbers`. */
+  steps: (Omit<MagicMoveStep, 'lines'> & { lines?: boolean })[]
+}
+
+/** The HAST property holding a block's MagicMoveBlock as JSON. */
+export const MAGIC_MOVE_PROPERTY = 'dataMagicMove'
+export const MAGIC_MOVE_TAG = 'deck-magic-move'
+
+const INFO = /^magic-move\s*(?:\[([^\]]*)\])?\s*(\{[^}]*\})?\s*(.*)$/
+
+export interface ParsedMagicMove {
+  block: MagicMoveBlock | null
+  /** Problems, each at a line counted from the block's opening fence (0). */
+  problems: { offset: number; message: string }[]
+}
+
+/** A block's info (`magic-move [title] {at: 2, lines: true}`) and body (its fences) as steps; pure. */
+export function parseMagicMove(meta: string, body: string): ParsedMagicMove {
+  const problems: ParsedMagicMove['problems'] = []
+  const info = meta.trim().match(INFO)
+  const block: MagicMoveBlock = { steps: [] }
+  let blockLines: boolean | undefined
+  if (info?.[1]?.trim()) block.title = info[1].trim()
+  if (info?.[2]) {
+    try {
+      const options = JSON5.parse(info[2]) as Record<string, unknown>
+      if (typeof options.at === 'number' || typeof options.at === 'string') block.at = options.at
+      if (typeof options.duration === 'number') block.duration = options.duration
+      if (typeof options.lines === 'boolean') blockLines = options.lines
+    } catch {
+      problems.push({ offset: 0, message: `magic-move options ${info[2]} are not an object literal ({ at: 2, lines: true, duration: 500 }); the defaults are used` })
+    }
+  }
+  if (info?.[3]?.trim()) problems.push({ offset: 0, message: `Unrecognised text after "magic-move": ${JSON.stringify(info[3].trim())}` })
+  const lines = body.split(/\r?\n/)
+  let open: { offset: number; lang: string; ranges: string[]; lines?: boolean; code: string[] } | null = null
+  const close = () => {
+    if (!open) return
+    block.steps.push({ lang: open.lang, code: open.code.join('\n').trimEnd(), ranges: open.ranges, ...(open.lines === undefined ? {} : { lines: open.lines }) })
+    open = null
+  }
+  lines.forEach((line, i) => {
+    const fence = line.match(/^```(.*)$/)
+    if (!fence) {
+      open?.code.push(line)
+      return
+    }
+    if (open) {
+      if (fence[1]?.trim()) problems.push({ offset: i + 1, message: `A fence inside magic-move closes with text after it (${JSON.stringify(line)}); it is read as the step's end` })
+      close()
+      return
+    }
+    const parsed = parseCodeMeta(fence[1], '')
+    const stepLines = parsed.options.lines
+    open = { offset: i + 1, lang: parsed.lang || 'text', ranges: stepRanges(parsed.steps), lines: typeof stepLines === 'boolean' ? stepLines : blockLines, code: [] }
+  })
+  if (open) {
+    problems.push({ offset: (open as { offset: number }).offset, message: 'A fence inside magic-move is not closed with ```; its step runs to the end of the block' })
+    close()
+  }
+  if (!block.steps.length) {
+    problems.push({ offset: 0, message: 'A magic-move block needs at least one ``` code fence (each one a step); it is shown as written' })
+    return { block: null, problems }
+  }
+  return { block, problems }
+}
+
+export default function remarkMagicMove() {
+  return (tree: Root, file: VFile) => {
+    visit(tree, 'code', (node: Code, index, parent) => {
+      const lang = node.lang?.toLowerCase()
+      if ((lang !== 'md' && lang !== 'markdown') || !node.meta?.trim().startsWith('magic-move') || !parent || index === undefined) return
+      const { block, problems } = parseMagicMove(node.meta, node.value)
+      const start = node.position?.start.line
+      for (const problem of problems) {
+        const line = start === undefined ? undefined : start + problem.offset
+        file.message(problem.message, line === undefined ? { place: node.position } : { place: { line, column: 1 } })
+      }
+      if (!block) return
+      const element = {
+        type: 'magicMove',
+        position: node.position,
+        data: { hName: MAGIC_MOVE_TAG, hProperties: { [MAGIC_MOVE_PROPERTY]: JSON.stringify(block) }, hChildren: [] },
+      }
+      parent.children[index] = element as unknown as Code
+    })
+  }
+}
