@@ -1,6 +1,6 @@
 // The parity fixture deck (tests/fixtures/parity.md): Slidev features beyond the basics, as a viewer sees them at
 // each click, and in the static forms (prerendered page, print, reader, presenter, overview).
-import { test, expect, type Page } from '@playwright/test'
+import { test, expect, type Locator, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseDeck } from '../../plugin/parser'
@@ -11,6 +11,10 @@ import { deckDist, root, specPort } from './decks'
 const port = specPort('parityServe')
 const origin = `http://127.0.0.1:${port}`
 let server: RunningServer
+
+// One worker, in order: the server above takes one port (a second worker's would collide), and the presenter's test,
+// which moves every viewer, comes last.
+test.describe.configure({ mode: 'default' })
 
 test.beforeAll(async () => {
   server = await startServer({ dir: deckDist('parity'), port, host: '127.0.0.1', log: () => {} })
@@ -321,6 +325,177 @@ test('snippets: a region of a file beside the deck, titled, its lines stepped by
   await expect(blocks.nth(1)).toContainText("export const before = 'not in the region'")
   await openPrint(page, `/print?range=${no}`)
   await expect(printPage(page, no).locator('pre.shiki').first()).toContainText('return 1 / ratio')
+})
+
+/** The magic-move fixture's steps, as the block's code shows them. */
+const MM_STEPS = ['let count = 1\nfunction add() {\n  count++\n}', 'let count = 1\nconst add = () => count += 1', 'const add = (count: number): number => count + 1']
+
+/** The code a magic-move block shows (its tokens, without line numbers and without tokens on their way out). */
+const magicMoveCode = (block: Locator) =>
+  block.locator('pre').evaluate((pre) =>
+    [...pre.children]
+      .filter((el) => el.tagName === 'BR' || (el.classList.contains('shiki-magic-move-item') && !el.classList.contains('shiki-magic-move-line-number') && !el.classList.contains('shiki-magic-move-leave-active')))
+      .map((el) => (el.tagName === 'BR' ? '\n' : el.textContent))
+      .join('')
+      .replace(/\n$/, ''),
+  )
+
+/** The 1-based lines whose tokens are highlighted. */
+const highlightedLines = (block: Locator) =>
+  block.locator('pre').evaluate((pre) => {
+    const lines: number[] = []
+    let line = 1
+    for (const el of pre.children) {
+      if (el.tagName === 'BR') line++
+      else if (el.classList.contains('shiki-magic-move-item') && !el.classList.contains('shiki-magic-move-line-number') && el.classList.contains('highlighted') && !lines.includes(line)) lines.push(line)
+    }
+    return lines
+  })
+
+test.describe('magic move', () => {
+  test('each step and line range is a click in document order; → and ← walk them; the code morphs; slide 1 loads none of it', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.url())
+    })
+    await open(page, '/1')
+    await page.waitForLoadState('networkidle')
+    const firstLoad = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()))
+    expect(firstLoad.some((code) => code.includes('shiki-magic-move-container'))).toBe(false)
+
+    const no = slideNo('Magic move')
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    expect(html).toContain('data-magic-move-step="0"')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    const block = slide.locator('.slidev-code-magic-move')
+    // [click, step, highlighted lines]: `{*|1|2}` then one step, then `{*}`; the block starts after #mm-before.
+    const walk: [number, number, number[]][] = [[0, 0, [1, 2, 3, 4]], [1, 0, [1, 2, 3, 4]], [2, 0, [1]], [3, 0, [2]], [4, 1, [1, 2]], [5, 2, [1]], [6, 2, [1]]]
+    for (const [click, step, lines] of walk) {
+      if (click > 0) await press(page, 'ArrowRight', `/${no}?clicks=${click}`)
+      await expect.poll(() => magicMoveCode(block)).toBe(MM_STEPS[step])
+      await expect.poll(() => highlightedLines(block)).toEqual(lines)
+    }
+    await expect(slide.locator('#mm-after')).not.toHaveClass(/slidev-vclick-hidden/)
+    // `{lines: true}` numbers the first two steps; the last says `{lines: false}`.
+    await expect(block.locator('.shiki-magic-move-line-number')).toHaveCount(0)
+    await press(page, 'ArrowRight', `/${no + 1}`)
+    await press(page, 'ArrowLeft', `/${no}?clicks=6`)
+    for (const [click, step] of [[5, 2], [4, 1], [3, 0]] as const) {
+      await press(page, 'ArrowLeft', `/${no}?clicks=${click}`)
+      await expect.poll(() => magicMoveCode(shown(page).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[step])
+    }
+    await expect(shown(page).locator('.slidev-code-magic-move .shiki-magic-move-line-number')).toHaveCount(4)
+  })
+
+  test('with reduced motion a step swaps without animating', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const no = slideNo('Magic move')
+    await open(page, `/${no}?clicks=3`)
+    const block = shown(page).locator('.slidev-code-magic-move')
+    await expect.poll(() => magicMoveCode(block)).toBe(MM_STEPS[0])
+    // Sampled every frame from the key until the new step is in, and a few frames more: no transition ran.
+    const sampling = block.locator('pre').evaluate(
+      (pre, expected) =>
+        new Promise<number>((done) => {
+          let most = 0
+          let after = -1
+          const code = () => [...pre.children].filter((el) => el.tagName === 'BR' || (el.classList.contains('shiki-magic-move-item') && !el.classList.contains('shiki-magic-move-line-number') && !el.classList.contains('shiki-magic-move-leave-active'))).map((el) => (el.tagName === 'BR' ? '\n' : el.textContent)).join('').replace(/\n$/, '')
+          const sample = () => {
+            most = Math.max(most, pre.getAnimations({ subtree: true }).length)
+            if (after < 0 && code() === expected) after = 0
+            if (after >= 0 && ++after > 10) return done(most)
+            requestAnimationFrame(sample)
+          }
+          requestAnimationFrame(sample)
+        }),
+      MM_STEPS[1],
+    )
+    await page.keyboard.press('ArrowRight')
+    expect(await sampling).toBe(0)
+    await expect(block.locator('.shiki-magic-move-leave-active')).toHaveCount(0)
+  })
+
+  test('static forms show the step of their click: print (final, and each click), the reader, the overview', async ({ page }) => {
+    const no = slideNo('Magic move')
+    await openPrint(page, `/print?range=${no}`)
+    await expect.poll(() => magicMoveCode(printPage(page, no).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[2])
+    await openPrint(page, `/print?print=clicks&range=${no}`)
+    await expect.poll(() => magicMoveCode(printPage(page, no, 2).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[0])
+    expect(await highlightedLines(printPage(page, no, 2).locator('.slidev-code-magic-move'))).toEqual([1])
+    await expect.poll(() => magicMoveCode(printPage(page, no, 4).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[1])
+    await page.goto(`${origin}/1?view=reader`)
+    await expect.poll(() => magicMoveCode(page.locator(`#slide-${no} .slidev-code-magic-move`))).toBe(MM_STEPS[2])
+    await open(page, `/${no}`)
+    await page.keyboard.press('o')
+    await expect.poll(() => magicMoveCode(page.getByTestId('overview').locator(`.slidev-page-${no} .slidev-code-magic-move`))).toBe(MM_STEPS[2])
+  })
+})
+
+/** An element's own transform and opacity, rounded: x, y (px), scale, opacity. */
+const motionOf = (element: Locator) =>
+  element.evaluate((el) => {
+    const style = getComputedStyle(el)
+    const m = new DOMMatrix(style.transform === 'none' ? undefined : style.transform)
+    return { x: Math.round(m.e), y: Math.round(m.f), scale: Math.round(m.a * 100) / 100, opacity: Math.round(Number(style.opacity) * 100) / 100 }
+  })
+
+test.describe('v-motion', () => {
+  test('enters from :initial, moves at :click-N and :click-N-M, and its clicks count as Slidev counts them', async ({ page }) => {
+    const no = slideNo('Motion')
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    // The prerendered page shows the values of click 0 (no script needed to see the box).
+    expect(html).toMatch(/id="motion-box"[^>]*style="[^"]*opacity:1/)
+    await open(page, `/${no - 1}?clicks=6`)
+    await press(page, 'ArrowRight', `/${no}`)
+    const box = shown(page).locator('#motion-box')
+    const walk: [number, { x: number; y: number; scale: number; opacity: number }][] = [
+      [0, { x: 0, y: 0, scale: 1, opacity: 1 }],
+      [1, { x: 0, y: 30, scale: 1, opacity: 1 }],
+      [2, { x: 0, y: 30, scale: 2, opacity: 1 }],
+      [3, { x: 0, y: 30, scale: 2, opacity: 1 }],
+      [4, { x: 0, y: 30, scale: 1, opacity: 1 }],
+    ]
+    for (const [click, values] of walk) {
+      if (click > 0) await press(page, 'ArrowRight', `/${no}?clicks=${click}`)
+      await expect.poll(() => motionOf(box)).toEqual(values)
+    }
+    // `:click-2-4` ends at click 4: the slide has 4 clicks, the v-click after the box took the first.
+    await expect(shown(page).locator('#motion-next')).not.toHaveClass(/slidev-vclick-hidden/)
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => urlOf(page)).toBe(`/${no}?clicks=4`)
+    await press(page, 'ArrowLeft', `/${no}?clicks=3`)
+    await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 30, scale: 2, opacity: 1 })
+  })
+
+  test('with reduced motion the values change at once, without frames in between', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const no = slideNo('Motion')
+    await open(page, `/${no}`)
+    const box = shown(page).locator('#motion-box')
+    await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 0, scale: 1, opacity: 1 })
+    await box.evaluate((el) => {
+      const seen: string[] = ((window as unknown as { motionSeen: string[] }).motionSeen = [])
+      new MutationObserver(() => seen.push(el.style.transform)).observe(el, { attributes: true, attributeFilter: ['style'] })
+    })
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+    const seen = await page.evaluate(() => (window as unknown as { motionSeen: string[] }).motionSeen)
+    expect(seen.filter((transform) => /translateY\((?!30px)/.test(transform))).toEqual([])
+  })
+
+  test('static forms show the final values: print, each printed click, the reader, the overview', async ({ page }) => {
+    const no = slideNo('Motion')
+    await openPrint(page, `/print?range=${no}`)
+    await expect.poll(() => motionOf(printPage(page, no).locator('#motion-box'))).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+    await openPrint(page, `/print?print=clicks&range=${no}`)
+    await expect.poll(() => motionOf(printPage(page, no, 2).locator('#motion-box'))).toEqual({ x: 0, y: 30, scale: 2, opacity: 1 })
+    await page.goto(`${origin}/1?view=reader`)
+    await expect.poll(() => motionOf(page.locator(`#slide-${no} #motion-box`))).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+    await open(page, `/${no}`)
+    await page.keyboard.press('o')
+    await expect.poll(() => motionOf(page.getByTestId('overview').locator(`.slidev-page-${no} #motion-box`))).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+  })
 })
 
 // Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
