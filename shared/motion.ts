@@ -60,10 +60,11 @@ function restingValues(spec: MotionSpec): MotionValues {
 }
 
 /**
- * The variant an element is at: `before` its initial one; `shown` the enter variant (over the initial one, as Slidev mixes them) with each click variant active
- * at `clicks` over it (in the order of their clicks); `after` the leave variant over that. `null` clicks (a page with
- * no steps: the reader) is the state after every click, as a printed slide's last page. Keys a variant does not set
- * are at rest (x 0, scale 1, opacity 1…), so a `:click-2-4` undoes itself at click 4.
+ * The variant an element is at: `before` its initial one; `shown` the enter variant (over the initial one, as Slidev
+ * mixes them) with each click variant active at `clicks` over it (in the order of their clicks); `after` the leave
+ * variant over that. `null` clicks (a page with no steps: the reader) is the state after every click, as a printed
+ * slide's last page. Keys a variant does not set are at rest (x 0, scale 1, opacity 1…), so a `:click-2-4` undoes
+ * itself at click 4.
  */
 export function motionTarget(spec: MotionSpec, phase: MotionPhase, clicks: number | null): MotionVariant {
   const resting = restingValues(spec)
@@ -72,4 +73,16 @@ export function motionTarget(spec: MotionSpec, phase: MotionPhase, clicks: numbe
   const active = [...spec.clicks].sort((a, b) => a.at - b.at).filter((click) => isActive(click, at))
   const shown = Object.assign({ ...resting, ...spec.initial }, spec.enter, ...active.map((click) => click.variant)) as MotionVariant
   return phase === 'after' ? { ...shown, ...spec.leave } : shown
+}
+
+/** @vueuse/motion's transition (milliseconds, as Slidev decks write it) in the motion library's terms (seconds). */
+export function motionTransition(transition: MotionTransition | undefined): Record<string, unknown> | undefined {
+  if (!transition) return undefined
+  const { delay, duration, type, ...rest } = transition
+  return {
+    ...rest,
+    ...(delay === undefined ? {} : { delay: delay / 1000 }),
+    ...(duration === undefined ? {} : { duration: duration / 1000 }),
+    ...(type === undefined ? {} : { type: type === 'keyframes' ? 'tween' : type }),
+  }
 }

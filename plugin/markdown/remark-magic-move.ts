@@ -38,17 +38,19 @@ export function parseMagicMove(meta: string, body: string): ParsedMagicMove {
   const block: MagicMoveBlock = { steps: [] }
   let blockLines: boolean | undefined
   if (info?.[1]?.trim()) block.title = info[1].trim()
-  if (info?.[2]) {
+  // An unclosed `{…` is not matched as options: it is the rest of the line, and as malformed.
+  const optionText = info?.[2] ?? (info?.[3]?.trim().startsWith('{') ? info[3].trim() : undefined)
+  if (optionText) {
     try {
-      const options = JSON5.parse(info[2]) as Record<string, unknown>
+      const options = JSON5.parse(optionText) as Record<string, unknown>
       if (typeof options.at === 'number' || typeof options.at === 'string') block.at = options.at
       if (typeof options.duration === 'number') block.duration = options.duration
       if (typeof options.lines === 'boolean') blockLines = options.lines
     } catch {
-      problems.push({ offset: 0, message: `magic-move options ${info[2]} are not an object literal ({ at: 2, lines: true, duration: 500 }); the defaults are used` })
+      problems.push({ offset: 0, message: `magic-move options ${optionText} are not an object literal ({ at: 2, lines: true, duration: 500 }); the defaults are used` })
     }
   }
-  if (info?.[3]?.trim()) problems.push({ offset: 0, message: `Unrecognised text after "magic-move": ${JSON.stringify(info[3].trim())}` })
+  if (info?.[3]?.trim() && optionText !== info[3].trim()) problems.push({ offset: 0, message: `Unrecognised text after "magic-move": ${JSON.stringify(info[3].trim())}` })
   const lines = body.split(/\r?\n/)
   let open: { offset: number; lang: string; ranges: string[]; lines?: boolean; code: string[] } | null = null
   const close = () => {

@@ -9,7 +9,7 @@ import { viewModeAtom } from '../state/nav'
 import { useHydrated } from '../state/hydrated'
 import { DeckPositionContext, SlideRenderContext, useSlideClicks, useSlideNo } from '../state/slide-context'
 import { CLICK_ATTRIBUTES, isShownAt } from '../../shared/clicks'
-import { motionTarget, type MotionPhase, type MotionSpec, type MotionTransition } from '../../shared/motion'
+import { motionTarget, motionTransition, type MotionPhase, type MotionSpec } from '../../shared/motion'
 
 export interface MotionProps {
   is: string | ComponentType<Record<string, unknown>>
@@ -30,19 +30,6 @@ function motionElementOf(is: MotionProps['is']): ComponentType<Record<string, un
 }
 
 const motionElementsCreate = (is: MotionProps['is']) => motionElements.create(is as never) as unknown as ComponentType<Record<string, unknown>>
-
-/** @vueuse/motion's transition (milliseconds, as Slidev decks write it) in the motion library's terms (seconds). */
-export function motionTransition(transition: MotionTransition | undefined): Transition | undefined {
-  if (!transition) return undefined
-  const { delay, duration, type, ease, ...spring } = transition
-  return {
-    ...spring,
-    ...(delay === undefined ? {} : { delay: delay / 1000 }),
-    ...(duration === undefined ? {} : { duration: duration / 1000 }),
-    ...(type === undefined ? {} : { type: type === 'keyframes' ? 'tween' : type }),
-    ...(ease === undefined ? {} : { ease: ease as never }),
-  } as Transition
-}
 
 /** Where the element stands by its own click (`v-click` with `v-motion`): before it, shown, or after it. */
 function clickPhase(props: Record<string, unknown>, clicks: number): MotionPhase {
@@ -75,7 +62,7 @@ export default function Motion({ is, motion: spec, ...props }: MotionProps) {
     // takes it over, show the values of the click.
     initial: live && hydrated ? { ...spec.initial, transition: undefined } : false,
     animate: values,
-    transition: still ? { duration: 0 } : motionTransition(transition),
+    transition: still ? { duration: 0 } : (motionTransition(transition) as Transition | undefined),
     'data-motion': phase,
   })
 }
