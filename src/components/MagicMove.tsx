@@ -10,7 +10,6 @@ import 'shiki-magic-move/style.css'
 import { viewModeAtom } from '../state/nav'
 import { useHydrated } from '../state/hydrated'
 import { DeckPositionContext, SlideRenderContext, useSlideClicks } from '../state/slide-context'
-import { prefersReducedMotion } from '../stage/transition'
 import { magicMoveStepAt } from '../../shared/magic-move'
 import { linesOfStep } from '../../shared/line-steps'
 import './MagicMove.css'
@@ -25,6 +24,9 @@ export interface MagicMoveProps {
   /** Milliseconds of a morph (Slidev's default: 800). */
   duration?: number
 }
+
+/** Whether the viewer asks for less motion now (read at each step, so a change of the setting counts at once). */
+const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 
 /** The code's colours without the theme's background (the deck's code background stays), as rehype-shiki keeps them. */
 function containerStyle(info: KeyedTokensInfo | undefined): CSSProperties {

@@ -352,8 +352,34 @@ const highlightedLines = (block: Locator) =>
     return lines
   })
 
+/** The most CSS animations running at once in a magic-move block, sampled each frame until it shows `expected` and ten frames more. */
+const animationsUntil = (block: Locator, expected: string) =>
+  block.locator('pre').evaluate(
+    (pre, code) =>
+      new Promise<number>((done) => {
+        let most = 0
+        let after = -1
+        const shownCode = () =>
+          [...pre.children]
+            .filter((el) => el.tagName === 'BR' || (el.classList.contains('shiki-magic-move-item') && !el.classList.contains('shiki-magic-move-line-number') && !el.classList.contains('shiki-magic-move-leave-active')))
+            .map((el) => (el.tagName === 'BR' ? '\n' : el.textContent))
+            .join('')
+            .replace(/\n$/, '')
+        const sample = () => {
+          most = Math.max(most, pre.getAnimations({ subtree: true }).length)
+          if (after < 0 && shownCode() === code) after = 0
+          if (after >= 0 && ++after > 10) return done(most)
+          requestAnimationFrame(sample)
+        }
+        requestAnimationFrame(sample)
+      }),
+    expected,
+  )
+
 test.describe('magic move', () => {
   test('each step and line range is a click in document order; → and ← walk them; the code morphs; slide 1 loads none of it', async ({ page }) => {
+    const errors: string[] = []
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
     const scripts: string[] = []
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.push(response.url())
@@ -386,6 +412,12 @@ test.describe('magic move', () => {
       await expect.poll(() => magicMoveCode(shown(page).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[step])
     }
     await expect(shown(page).locator('.slidev-code-magic-move .shiki-magic-move-line-number')).toHaveCount(4)
+    // The step change morphs: tokens move and fade (CSS transitions) until the next step's code is in place.
+    const sampling = animationsUntil(shown(page).locator('.slidev-code-magic-move'), MM_STEPS[1]!)
+    await press(page, 'ArrowRight', `/${no}?clicks=4`)
+    expect(await sampling).toBeGreaterThan(0)
+    // Hydrating the prerendered page found what it rendered; no step threw.
+    expect(errors).toEqual([])
   })
 
   test('with reduced motion a step swaps without animating', async ({ page }) => {
@@ -395,22 +427,7 @@ test.describe('magic move', () => {
     const block = shown(page).locator('.slidev-code-magic-move')
     await expect.poll(() => magicMoveCode(block)).toBe(MM_STEPS[0])
     // Sampled every frame from the key until the new step is in, and a few frames more: no transition ran.
-    const sampling = block.locator('pre').evaluate(
-      (pre, expected) =>
-        new Promise<number>((done) => {
-          let most = 0
-          let after = -1
-          const code = () => [...pre.children].filter((el) => el.tagName === 'BR' || (el.classList.contains('shiki-magic-move-item') && !el.classList.contains('shiki-magic-move-line-number') && !el.classList.contains('shiki-magic-move-leave-active'))).map((el) => (el.tagName === 'BR' ? '\n' : el.textContent)).join('').replace(/\n$/, '')
-          const sample = () => {
-            most = Math.max(most, pre.getAnimations({ subtree: true }).length)
-            if (after < 0 && code() === expected) after = 0
-            if (after >= 0 && ++after > 10) return done(most)
-            requestAnimationFrame(sample)
-          }
-          requestAnimationFrame(sample)
-        }),
-      MM_STEPS[1],
-    )
+    const sampling = animationsUntil(block, MM_STEPS[1]!)
     await page.keyboard.press('ArrowRight')
     expect(await sampling).toBe(0)
     await expect(block.locator('.shiki-magic-move-leave-active')).toHaveCount(0)
@@ -440,13 +457,41 @@ const motionOf = (element: Locator) =>
     return { x: Math.round(m.e), y: Math.round(m.f), scale: Math.round(m.a * 100) / 100, opacity: Math.round(Number(style.opacity) * 100) / 100 }
   })
 
+/** Samples the computed opacity, y and scale of the element at `selector` every frame until stopSampling. */
+const startSampling = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const w = window as unknown as { motionSamples: { opacity: number; y: number; scale: number }[]; motionSampling: boolean }
+    w.motionSamples = []
+    w.motionSampling = true
+    const tick = () => {
+      const el = document.querySelector(sel)
+      if (el) {
+        const style = getComputedStyle(el)
+        const m = new DOMMatrix(style.transform === 'none' ? undefined : style.transform)
+        w.motionSamples.push({ opacity: Number(style.opacity), y: m.f, scale: m.a })
+      }
+      if (w.motionSampling) requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+  }, selector)
+
+const stopSampling = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { motionSamples: { opacity: number; y: number; scale: number }[]; motionSampling: boolean }
+    w.motionSampling = false
+    return w.motionSamples
+  })
+
 test.describe('v-motion', () => {
   test('enters from :initial, moves at :click-N and :click-N-M, and its clicks count as Slidev counts them', async ({ page }) => {
     const no = slideNo('Motion')
     const html = await (await page.request.get(`${origin}/${no}`)).text()
     // The prerendered page shows the values of click 0 (no script needed to see the box).
     expect(html).toMatch(/id="motion-box"[^>]*style="[^"]*opacity:1/)
+    const errors: string[] = []
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
     await open(page, `/${no - 1}?clicks=6`)
+    await startSampling(page, `.slidev-page-${no} #motion-box`)
     await press(page, 'ArrowRight', `/${no}`)
     const box = shown(page).locator('#motion-box')
     const walk: [number, { x: number; y: number; scale: number; opacity: number }][] = [
@@ -459,6 +504,8 @@ test.describe('v-motion', () => {
     for (const [click, values] of walk) {
       if (click > 0) await press(page, 'ArrowRight', `/${no}?clicks=${click}`)
       await expect.poll(() => motionOf(box)).toEqual(values)
+      // It entered: from :initial's opacity 0 through values in between to :enter's 1.
+      if (click === 0) expect((await stopSampling(page)).some((sample) => sample.opacity > 0 && sample.opacity < 1)).toBe(true)
     }
     // `:click-2-4` ends at click 4: the slide has 4 clicks, the v-click after the box took the first.
     await expect(shown(page).locator('#motion-next')).not.toHaveClass(/slidev-vclick-hidden/)
@@ -466,6 +513,7 @@ test.describe('v-motion', () => {
     await expect.poll(() => urlOf(page)).toBe(`/${no}?clicks=4`)
     await press(page, 'ArrowLeft', `/${no}?clicks=3`)
     await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 30, scale: 2, opacity: 1 })
+    expect(errors).toEqual([])
   })
 
   test('with reduced motion the values change at once, without frames in between', async ({ page }) => {
@@ -474,14 +522,13 @@ test.describe('v-motion', () => {
     await open(page, `/${no}`)
     const box = shown(page).locator('#motion-box')
     await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 0, scale: 1, opacity: 1 })
-    await box.evaluate((el) => {
-      const seen: string[] = ((window as unknown as { motionSeen: string[] }).motionSeen = [])
-      new MutationObserver(() => seen.push(el.style.transform)).observe(el, { attributes: true, attributeFilter: ['style'] })
-    })
+    await startSampling(page, `.slidev-page-${no} #motion-box`)
     await press(page, 'ArrowRight', `/${no}?clicks=1`)
     await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
-    const seen = await page.evaluate(() => (window as unknown as { motionSeen: string[] }).motionSeen)
-    expect(seen.filter((transform) => /translateY\((?!30px)/.test(transform))).toEqual([])
+    // Every frame from before the key on: y was 0, then 30, never a value in between.
+    const samples = await stopSampling(page)
+    expect(samples.filter((sample) => sample.y > 0.5 && sample.y < 29.5)).toEqual([])
+    expect(samples.some((sample) => Math.round(sample.y) === 30)).toBe(true)
   })
 
   test('static forms show the final values: print, each printed click, the reader, the overview', async ({ page }) => {
@@ -526,4 +573,28 @@ test('the presenter view: named slots filled, expressions at the main click and 
   await press(page, 'ArrowRight', `/presenter/${builtins}`)
   await expect(main.locator('#rw-presenter')).toBeVisible()
   await expect(main.locator('#rw-main')).toBeVisible()
+})
+
+test('the presenter view: magic move and v-motion at the main click, and the preview at the next one', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
+  const mm = slideNo('Magic move')
+  const motion = slideNo('Motion')
+  await open(page, `/presenter/${mm}`)
+  // The presenter may take up where the last presenter page was: ↓ and ↑ bring it to the magic-move slide.
+  const slideOf = () => Number(new URL(page.url()).pathname.split('/').pop())
+  while (slideOf() !== mm) await press(page, slideOf() < mm ? 'ArrowDown' : 'ArrowUp', `/presenter/${slideOf() < mm ? slideOf() + 1 : slideOf() - 1}`)
+  const main = page.locator('[data-testid="presenter-main"] .slidev-page')
+  const preview = page.getByTestId('presenter-preview')
+  await expect.poll(() => magicMoveCode(main.locator('.slidev-code-magic-move'))).toBe(MM_STEPS[0])
+  for (const click of [1, 2, 3]) await press(page, 'ArrowRight', `/presenter/${mm}?clicks=${click}`)
+  await expect.poll(() => highlightedLines(main.locator('.slidev-code-magic-move'))).toEqual([2])
+  await expect.poll(() => magicMoveCode(preview.locator('.slidev-code-magic-move'))).toBe(MM_STEPS[1])
+  await press(page, 'ArrowRight', `/presenter/${mm}?clicks=4`)
+  await expect.poll(() => magicMoveCode(main.locator('.slidev-code-magic-move'))).toBe(MM_STEPS[1])
+  await press(page, 'ArrowDown', `/presenter/${motion}`)
+  await press(page, 'ArrowRight', `/presenter/${motion}?clicks=1`)
+  await expect.poll(() => motionOf(main.locator('#motion-box'))).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+  await expect.poll(() => motionOf(preview.locator('#motion-box'))).toEqual({ x: 0, y: 30, scale: 2, opacity: 1 })
+  expect(errors).toEqual([])
 })
