@@ -4,7 +4,7 @@
 // the click at once.
 import { createElement, useContext, type ComponentType } from 'react'
 import { useAtomValue } from 'jotai'
-import { motion as motionElements, useReducedMotion, type Transition } from 'motion/react'
+import { LazyMotion, domAnimation, m as motionElements, useReducedMotion, type Transition } from 'motion/react'
 import { viewModeAtom } from '../state/nav'
 import { useHydrated } from '../state/hydrated'
 import { DeckPositionContext, SlideRenderContext, useSlideClicks, useSlideNo } from '../state/slide-context'
@@ -56,7 +56,8 @@ export default function Motion({ is, motion: spec, ...props }: MotionProps) {
   if (live && no !== null && no !== position.no) phase = no > position.no ? 'before' : 'after'
   const { transition, ...values } = motionTarget(spec, phase, clicks)
   const still = !live || reduced === true
-  return createElement(motionElementOf(is), {
+  // The smaller build of the library: its `m` elements with the animation features alone (no drag, layout, gestures).
+  const element = createElement(motionElementOf(is), {
     ...props,
     // The page's own render starts from the initial values (an entrance); the build's HTML, and the render that
     // takes it over, show the values of the click.
@@ -65,4 +66,5 @@ export default function Motion({ is, motion: spec, ...props }: MotionProps) {
     transition: still ? { duration: 0 } : (motionTransition(transition) as Transition | undefined),
     'data-motion': phase,
   })
+  return <LazyMotion features={domAnimation}>{element}</LazyMotion>
 }
