@@ -65,9 +65,10 @@ function StaticStep({ info, range }: { info: KeyedTokensInfo; range: string }) {
   return (
     <pre className="shiki slidev-code shiki-magic-move-container" style={containerStyle(info)}>
       {info.tokens.map((token) => {
+        // A line break as text (the block is white-space: pre): copied text and the PowerPoint export keep the lines.
         if (token.content === '\n') {
           line++
-          return <br key={token.key} />
+          return '\n'
         }
         const classes = ['shiki-magic-move-item', token.htmlClass, lineClass(highlighted, line)].filter(Boolean).join(' ')
         return (

@@ -330,41 +330,44 @@ test('snippets: a region of a file beside the deck, titled, its lines stepped by
 /** The magic-move fixture's steps, as the block's code shows them. */
 const MM_STEPS = ['let count = 1\nfunction add() {\n  count++\n}', 'let count = 1\nconst add = () => count += 1', 'const add = (count: number): number => count + 1']
 
-/** The code a magic-move block shows (its tokens, without line numbers and without tokens on their way out). */
-const magicMoveCode = (block: Locator) =>
-  block.locator('pre').evaluate((pre) =>
-    [...pre.children]
-      .filter((el) => el.tagName === 'BR' || (el.classList.contains('shiki-magic-move-item') && !el.classList.contains('shiki-magic-move-line-number') && !el.classList.contains('shiki-magic-move-leave-active')))
-      .map((el) => (el.tagName === 'BR' ? '\n' : el.textContent))
-      .join('')
-      .replace(/\n$/, ''),
-  )
+/**
+ * The code of a magic-move block's <pre>, in the page: its tokens (without line numbers, without tokens on their way
+ * out), its lines ending at a <br> (the morphing renderer) or a newline (the static markup).
+ */
+function codeOfPre(pre: Element): { code: string; highlighted: number[] } {
+  let code = ''
+  const highlighted: number[] = []
+  let line = 1
+  for (const node of pre.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE || (node as Element).tagName === 'BR') {
+      const breaks = node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '').split('\n').length - 1 : 1
+      code += '\n'.repeat(breaks)
+      line += breaks
+      continue
+    }
+    const el = node as Element
+    if (!el.classList.contains('shiki-magic-move-item') || el.classList.contains('shiki-magic-move-line-number') || el.classList.contains('shiki-magic-move-leave-active')) continue
+    code += el.textContent
+    if (el.classList.contains('highlighted') && !highlighted.includes(line)) highlighted.push(line)
+  }
+  return { code: code.replace(/\n$/, ''), highlighted }
+}
+
+/** The code a magic-move block shows. */
+const magicMoveCode = async (block: Locator) => (await block.locator('pre').evaluate(codeOfPre)).code
 
 /** The 1-based lines whose tokens are highlighted. */
-const highlightedLines = (block: Locator) =>
-  block.locator('pre').evaluate((pre) => {
-    const lines: number[] = []
-    let line = 1
-    for (const el of pre.children) {
-      if (el.tagName === 'BR') line++
-      else if (el.classList.contains('shiki-magic-move-item') && !el.classList.contains('shiki-magic-move-line-number') && el.classList.contains('highlighted') && !lines.includes(line)) lines.push(line)
-    }
-    return lines
-  })
+const highlightedLines = async (block: Locator) => (await block.locator('pre').evaluate(codeOfPre)).highlighted
 
 /** The most CSS animations running at once in a magic-move block, sampled each frame until it shows `expected` and ten frames more. */
 const animationsUntil = (block: Locator, expected: string) =>
   block.locator('pre').evaluate(
-    (pre, code) =>
+    (pre, [code, source]) =>
       new Promise<number>((done) => {
+        // codeOfPre, sent as its source (a frame loop cannot wait for a round trip to the test each frame).
+        const shownCode = () => (new Function(`return ${source}`)() as typeof codeOfPre)(pre).code
         let most = 0
         let after = -1
-        const shownCode = () =>
-          [...pre.children]
-            .filter((el) => el.tagName === 'BR' || (el.classList.contains('shiki-magic-move-item') && !el.classList.contains('shiki-magic-move-line-number') && !el.classList.contains('shiki-magic-move-leave-active')))
-            .map((el) => (el.tagName === 'BR' ? '\n' : el.textContent))
-            .join('')
-            .replace(/\n$/, '')
         const sample = () => {
           most = Math.max(most, pre.getAnimations({ subtree: true }).length)
           if (after < 0 && shownCode() === code) after = 0
@@ -373,7 +376,7 @@ const animationsUntil = (block: Locator, expected: string) =>
         }
         requestAnimationFrame(sample)
       }),
-    expected,
+    [expected, codeOfPre.toString()] as const,
   )
 
 test.describe('magic move', () => {
