@@ -17,7 +17,16 @@ function slim(info: KeyedTokensInfo): KeyedTokensInfo {
 
 const bound = (value: unknown) => BOUND_PREFIX + JSON.stringify(value)
 
-export default function rehypeMagicMove(options: { lineNumbers?: boolean } = {}) {
+export interface RehypeMagicMoveOptions {
+  lineNumbers?: boolean
+  /** The copy button: on every step (true, 'always'), on the last only ('final'), or none (false, or `codeCopy` off). */
+  copy?: boolean | 'always' | 'final'
+  /** The deck's `magicMoveDuration` (a block's `{duration}` wins). */
+  duration?: number
+}
+
+export default function rehypeMagicMove(options: RehypeMagicMoveOptions = {}) {
+  const copy = options.copy === undefined || options.copy === true ? 'always' : options.copy
   return async (tree: Root) => {
     const blocks: Element[] = []
     visit(tree, 'element', (node: Element) => {
@@ -40,7 +49,8 @@ export default function rehypeMagicMove(options: { lineNumbers?: boolean } = {})
         ranges: bound(block.steps.map((s) => s.ranges)),
         since: bound(block.since ?? 1),
         ...(block.title ? { title: block.title } : {}),
-        ...(block.duration === undefined ? {} : { duration: bound(block.duration) }),
+        duration: bound(block.duration ?? options.duration ?? 800),
+        ...(copy ? { copy } : {}),
       }
     }
   }

@@ -12,6 +12,7 @@ import { useHydrated } from '../state/hydrated'
 import { DeckPositionContext, SlideRenderContext, useSlideClicks } from '../state/slide-context'
 import { magicMoveStepAt } from '../../shared/magic-move'
 import { linesOfStep } from '../../shared/line-steps'
+import CodeCopy from './CodeCopy'
 import './MagicMove.css'
 
 export interface MagicMoveProps {
@@ -23,6 +24,8 @@ export interface MagicMoveProps {
   title?: string
   /** Milliseconds of a morph (Slidev's default: 800). */
   duration?: number
+  /** The copy button (the deck's `magicMoveCopy`): on every step, or on the last only. */
+  copy?: 'always' | 'final'
 }
 
 /** Whether the viewer asks for less motion now (read at each step, so a change of the setting counts at once). */
@@ -139,7 +142,7 @@ function MovingSteps({ steps, step, range, duration }: { steps: KeyedTokensInfo[
   )
 }
 
-export default function MagicMove({ steps, ranges, since, title, duration = 800 }: MagicMoveProps) {
+export default function MagicMove({ steps, ranges, since, title, duration = 800, copy }: MagicMoveProps) {
   const clicks = useSlideClicks()
   const place = useContext(SlideRenderContext)
   const position = useContext(DeckPositionContext)
@@ -153,6 +156,7 @@ export default function MagicMove({ steps, ranges, since, title, duration = 800 
     <div className={['deck-code', 'slidev-code-magic-move', title ? 'has-title' : ''].filter(Boolean).join(' ')} data-magic-move-step={step}>
       {title ? <div className="deck-code-title">{title}</div> : null}
       {!info ? null : moving ? <MovingSteps steps={steps} step={step} range={range} duration={duration} /> : <StaticStep info={info} range={range} />}
+      {info && (copy === 'always' || (copy === 'final' && step === steps.length - 1)) ? <CodeCopy code={info.code} /> : null}
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { analyzeSlide, highlightSlide } from '../../plugin/markdown/pipeline'
 import { slideModuleCode } from '../../plugin/markdown/to-module'
 import { parseMagicMove } from '../../plugin/markdown/remark-magic-move'
 import { magicMoveClicks, magicMoveStepAt, stepRanges } from '../../shared/magic-move'
+import { resolveConfig } from '../../shared/config'
 
 const root = resolve(import.meta.dirname, '../..')
 const options = { total: 8, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
@@ -110,5 +111,29 @@ describe('magic move in a slide', () => {
     expect(analyzed.messages).toEqual([{ line: 3, message: expect.stringMatching(/options \{lines: tru/) }])
     expect(analyzed.clicks).toBe(1)
     expect(code).toContain('MagicMove')
+  })
+})
+
+describe('the deck’s magic-move settings', () => {
+  const propsOf = async (content: string, settings: Parameters<typeof highlightSlide>[1]) => {
+    const hast = await highlightSlide(analyzeSlide(content, options).hast, settings)
+    return slideModuleCode({ no: 1, hast, noteHtml: '' }).match(/_jsx\(MagicMove,(\{.*?\})\)/s)?.[1] ?? ''
+  }
+  const two = block('', '```js\nlet a\n```\n```js\nlet b\n```')
+
+  it('a copy button with codeCopy (on every step, or the last with magicMoveCopy: final); a duration from the headmatter unless the block has one', async () => {
+    expect(await propsOf(two, { lineNumbers: false, codeCopy: true })).toContain('"copy":"always"')
+    expect(await propsOf(two, { lineNumbers: false, codeCopy: true, magicMoveCopy: 'final', magicMoveDuration: 300 })).toMatch(/"duration":300.*"copy":"final"/)
+    expect(await propsOf(two, { lineNumbers: false, codeCopy: false, magicMoveCopy: 'always' })).not.toContain('"copy"')
+    expect(await propsOf(block(' {duration: 500}', '```js\nlet a\n```'), { lineNumbers: false, codeCopy: false, magicMoveDuration: 300 })).toContain('"duration":500')
+  })
+
+  it('resolves magicMoveCopy and magicMoveDuration, refusing what they cannot be', () => {
+    const reports: string[] = []
+    const config = resolveConfig({ magicMoveCopy: 'final', magicMoveDuration: -1 }, (_key, message) => void reports.push(message))
+    expect(config.magicMoveCopy).toBe('final')
+    expect(config.magicMoveDuration).toBe(800)
+    expect(reports).toEqual([expect.stringMatching(/"magicMoveDuration" must be a number of milliseconds/)])
+    expect(resolveConfig({ magicMoveCopy: false }).magicMoveCopy).toBe(false)
   })
 })
