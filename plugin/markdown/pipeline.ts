@@ -84,7 +84,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     // Before block meta: a snippet becomes a code fence like any other.
     .use(remarkSnippets, { deckDir: options.deckDir })
     // Before block meta: a magic-move block's fences are its steps, not one code block's meta.
-    .use(remarkMagicMove)
+    .use(remarkMagicMove, { deckDir: options.deckDir })
     .use(remarkBlockMeta)
     // Before component tags: `<mdi-home />` becomes its SVG before anything reads it as an element.
     .use(remarkIcons, { deckDir: options.deckDir })

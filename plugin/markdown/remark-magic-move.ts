@@ -7,6 +7,7 @@ import type { VFile } from 'vfile'
 import JSON5 from 'json5'
 import { parseCodeMeta } from './remark-block-meta.ts'
 import { stepRanges, type MagicMoveStep } from '../../shared/magic-move.ts'
+import { readSnippet } from './remark-snippets.ts'
 
 /** What the build knows of a block before highlighting: the `data-magic-move` JSON of its element. */
 export interface MagicMoveBlock {
@@ -84,12 +85,42 @@ export function parseMagicMove(meta: string, body: string): ParsedMagicMove {
   return { block, problems }
 }
 
-export default function remarkMagicMove() {
+/**
+ * A block's `<<< @/snippets/…` lines (outside its fences) as the fences they stand for, as Slidev reads them; a missing
+ * file or region stays as written (a line between fences, so left out) with its problem. `lineOf` gives each line of
+ * the new body the line of the block it came from (0-based), so problems found later keep the block's lines.
+ */
+export function withSnippets(body: string, deckDir: string): { body: string; lineOf: number[]; problems: ParsedMagicMove['problems'] } {
+  const problems: ParsedMagicMove['problems'] = []
+  const lineOf: number[] = []
+  const out: string[] = []
+  let inFence = false
+  body.split(/\r?\n/).forEach((line, i) => {
+    const snippet = inFence || /^```/.test(line) ? null : readSnippet(line.trim(), deckDir)
+    if (/^```/.test(line)) inFence = !inFence
+    if (snippet && !('problem' in snippet)) {
+      const fence = [`\`\`\`${[snippet.lang ?? '', snippet.meta ?? ''].join(' ').trim()}`, ...snippet.value.split('\n'), '```']
+      out.push(...fence)
+      lineOf.push(...fence.map(() => i))
+      return
+    }
+    if (snippet) problems.push({ offset: i + 1, message: snippet.problem })
+    out.push(line)
+    lineOf.push(i)
+  })
+  return { body: out.join('\n'), lineOf, problems }
+}
+
+export default function remarkMagicMove(options: { deckDir?: string } = {}) {
   return (tree: Root, file: VFile) => {
     visit(tree, 'code', (node: Code, index, parent) => {
       const lang = node.lang?.toLowerCase()
       if ((lang !== 'md' && lang !== 'markdown') || !node.meta?.trim().startsWith('magic-move') || !parent || index === undefined) return
-      const { block, problems } = parseMagicMove(node.meta, node.value)
+      const snippets = options.deckDir ? withSnippets(node.value, options.deckDir) : null
+      const parsed = parseMagicMove(node.meta, snippets?.body ?? node.value)
+      const { block } = parsed
+      // Offsets count the block's own lines (the opening fence is 0), whatever the snippets added.
+      const problems = [...(snippets?.problems ?? []), ...parsed.problems.map((p) => (p.offset > 0 && snippets ? { ...p, offset: (snippets.lineOf[p.offset - 1] ?? 0) + 1 } : p))]
       const start = node.position?.start.line
       for (const problem of problems) {
         const line = start === undefined ? undefined : start + problem.offset

@@ -114,6 +114,29 @@ describe('magic move in a slide', () => {
   })
 })
 
+describe('snippets in a magic-move block', () => {
+  const deck = { ...options, deckDir: resolve(root, 'tests/fixtures') }
+  it('a `<<< @/snippets/…` line between the fences is a step, with its region, language and line ranges', () => {
+    const analyzed = analyzeSlide(block('', '<<< @/snippets/parity.ts#multiplier ts {1|2}\n```ts\nconst x = 1\n```'), deck)
+    expect(analyzed.messages).toEqual([])
+    const data = JSON.parse(String((analyzed.hast.children.flatMap((c) => ('children' in c ? c.children : [])).find((c) => c.type === 'element' && c.tagName === 'deck-magic-move') as { properties: Record<string, unknown> }).properties.dataMagicMove))
+    expect(data.steps).toEqual([
+      { lang: 'ts', code: expect.stringMatching(/^export function multiplier[\s\S]*return 1 \/ ratio\n\}$/), ranges: ['1', '2'] },
+      { lang: 'ts', code: 'const x = 1', ranges: ['all'] },
+    ])
+    expect(analyzed.clicks).toBe(2)
+  })
+
+  it('a missing file names its line; the other steps stay, and a later problem keeps the block’s own line', () => {
+    const analyzed = analyzeSlide(`# T\n\n${block('', '<<< @/snippets/none.ts\n<<< @/snippets/parity.ts\n```js\nlet a = 1')}`, deck)
+    expect(analyzed.messages).toEqual([
+      { line: 4, message: expect.stringMatching(/^Snippet file not found: @\/snippets\/none.ts/) },
+      { line: 6, message: expect.stringMatching(/not closed/) },
+    ])
+    expect(analyzed.clicks).toBe(1)
+  })
+})
+
 describe('the deck’s magic-move settings', () => {
   const propsOf = async (content: string, settings: Parameters<typeof highlightSlide>[1]) => {
     const hast = await highlightSlide(analyzeSlide(content, options).hast, settings)
