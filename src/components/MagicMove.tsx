@@ -112,13 +112,22 @@ function MovingSteps({ steps, step, range, duration }: { steps: KeyedTokensInfo[
     setShown(step)
     setPair(syncTokenKeys(pair.to, steps[step]!))
   }
+  // Shown since its last (re)mount: a slide shown again (it waited hidden, rendered ahead) puts its step in place
+  // without replaying the morph that brought it there, as Slidev's first tick does.
+  const entered = useRef(false)
+  useEffect(() => {
+    entered.current = true
+    return () => {
+      entered.current = false
+    }
+  }, [])
   // Read when the renderer takes them (after this render's layout): the slide's scale now, reduced motion now.
   const options = useMemo<MagicMoveRenderOptions>(
     () => ({
       containerStyle: false,
       stagger: 1,
       get duration() {
-        return prefersReducedMotion() ? 0 : duration
+        return !entered.current || prefersReducedMotion() ? 0 : duration
       },
       get globalScale() {
         return scale.current
