@@ -359,7 +359,7 @@ const magicMoveCode = async (block: Locator) => (await block.locator('pre').eval
 /** The 1-based lines whose tokens are highlighted. */
 const highlightedLines = async (block: Locator) => (await block.locator('pre').evaluate(codeOfPre)).highlighted
 
-/** The most CSS animations running at once in a magic-move block, sampled each frame until it shows `expected` and ten frames more. */
+/** The most CSS animations running at once in a magic-move block, sampled each frame until it is visible and shows `expected`, and ten frames more. */
 const animationsUntil = (block: Locator, expected: string) =>
   block.locator('pre').evaluate(
     (pre, [code, source]) =>
@@ -370,7 +370,7 @@ const animationsUntil = (block: Locator, expected: string) =>
         let after = -1
         const sample = () => {
           most = Math.max(most, pre.getAnimations({ subtree: true }).length)
-          if (after < 0 && shownCode() === code) after = 0
+          if (after < 0 && pre.checkVisibility() && shownCode() === code) after = 0
           if (after >= 0 && ++after > 10) return done(most)
           requestAnimationFrame(sample)
         }
@@ -409,7 +409,10 @@ test.describe('magic move', () => {
     // `{lines: true}` numbers the first two steps; the last says `{lines: false}`.
     await expect(block.locator('.shiki-magic-move-line-number')).toHaveCount(0)
     await press(page, 'ArrowRight', `/${no + 1}`)
+    // Back on the slide (it waited hidden at its last click): its last step is in place, no morph replayed.
+    const arriving = animationsUntil(page.locator(`.slidev-page-${no} .slidev-code-magic-move`), MM_STEPS[2]!)
     await press(page, 'ArrowLeft', `/${no}?clicks=6`)
+    expect(await arriving).toBe(0)
     for (const [click, step] of [[5, 2], [4, 1], [3, 0]] as const) {
       await press(page, 'ArrowLeft', `/${no}?clicks=${click}`)
       await expect.poll(() => magicMoveCode(shown(page).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[step])
