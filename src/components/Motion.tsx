@@ -19,17 +19,18 @@ export interface MotionProps {
 
 const elements = new Map<unknown, ComponentType<Record<string, unknown>>>()
 
-/** The motion element for a tag or component, made once. */
+/**
+ * The motion element for a tag or component, made once: the library's `m` elements, which carry no features of their
+ * own (LazyMotion below gives them the animation ones only: no drag, layout or gestures, a third less code).
+ */
 function motionElementOf(is: MotionProps['is']): ComponentType<Record<string, unknown>> {
   let element = elements.get(is)
   if (!element) {
-    element = motionElementsCreate(is)
+    element = motionElements.create(is as never) as unknown as ComponentType<Record<string, unknown>>
     elements.set(is, element)
   }
   return element
 }
-
-const motionElementsCreate = (is: MotionProps['is']) => motionElements.create(is as never) as unknown as ComponentType<Record<string, unknown>>
 
 /** Where the element stands by its own click (`v-click` with `v-motion`): before it, shown, or after it. */
 function clickPhase(props: Record<string, unknown>, clicks: number): MotionPhase {
@@ -56,7 +57,6 @@ export default function Motion({ is, motion: spec, ...props }: MotionProps) {
   if (live && no !== null && no !== position.no) phase = no > position.no ? 'before' : 'after'
   const { transition, ...values } = motionTarget(spec, phase, clicks)
   const still = !live || reduced === true
-  // The smaller build of the library: its `m` elements with the animation features alone (no drag, layout, gestures).
   const element = createElement(motionElementOf(is), {
     ...props,
     // The page's own render starts from the initial values (an entrance); the build's HTML, and the render that
