@@ -406,6 +406,7 @@ test.describe('magic move', () => {
       await expect.poll(() => highlightedLines(block)).toEqual(lines)
     }
     await expect(slide.locator('#mm-after')).not.toHaveClass(/slidev-vclick-hidden/)
+    await expect(block.locator('.deck-code-title')).toHaveText('counter.js')
     // `{lines: true}` numbers the first two steps; the last says `{lines: false}`.
     await expect(block.locator('.shiki-magic-move-line-number')).toHaveCount(0)
     await press(page, 'ArrowRight', `/${no + 1}`)
@@ -422,6 +423,10 @@ test.describe('magic move', () => {
     const sampling = animationsUntil(shown(page).locator('.slidev-code-magic-move'), MM_STEPS[1]!)
     await press(page, 'ArrowRight', `/${no}?clicks=4`)
     expect(await sampling).toBeGreaterThan(0)
+    // The copy button (codeCopy, magicMoveCopy on by default) copies the step shown (last: it takes the focus).
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin })
+    await shown(page).locator('.slidev-code-magic-move').getByRole('button', { name: 'Copy code' }).click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(MM_STEPS[1])
     // Hydrating the prerendered page found what it rendered; no step threw.
     expect(errors).toEqual([])
   })
