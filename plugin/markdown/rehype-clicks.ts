@@ -4,10 +4,9 @@ import type { VFile } from 'vfile'
 
 import { isShownAt, timingAttributes, type ClickTiming } from '../../shared/clicks.ts'
 import { NAMED_SLOT_TAG } from './rehype-named-slots.ts'
-import { BOUND_PREFIX, LIVE_BRANCH_TAG, LIVE_CHOICE_TAG, LIVE_EXPRESSION_PROPERTY, MARK_PROPERTY, MOTION_PROPERTY } from './to-module.ts'
+import { BOUND_PREFIX, LIVE_BRANCH_TAG, LIVE_CHOICE_TAG, LIVE_EXPRESSION_PROPERTY, MARK_PROPERTY } from './to-module.ts'
 import JSON5 from 'json5'
 import { MAGIC_MOVE_PROPERTY, MAGIC_MOVE_TAG, type MagicMoveBlock } from './remark-magic-move.ts'
-import type { MotionSpec } from '../../shared/motion.ts'
 import { magicMoveClicks } from '../../shared/magic-move.ts'
 
 /** The attributes an author writes for a click. */
@@ -242,12 +241,6 @@ function magicMoveOf(node: Element, counter: ClickCounter, file: VFile): void {
   node.properties[MAGIC_MOVE_PROPERTY] = JSON.stringify(block)
 }
 
-/** `v-motion`'s `:click-N` (and `:click-N-M`) variants count as `v-click="N"` (`"[N, M]"`): absolute clicks. */
-function motionOf(node: Element, counter: ClickCounter, file: VFile): void {
-  const spec = JSON.parse(String(node.properties[MOTION_PROPERTY])) as MotionSpec
-  for (const variant of spec.clicks) counter.click(variant.until === undefined ? String(variant.at) : `[${variant.at}, ${variant.until}]`, false, file, node)
-}
-
 const INLINE_PARENTS = new Set(['p', 'span', 'a', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong'])
 
 /** Marks every click target with its timing and leaves the slide's click count in `file.data.clicks`. */
@@ -281,7 +274,6 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown } = 
         }
         markOf(node, counter, file)
         if (node.tagName === MAGIC_MOVE_TAG) magicMoveOf(node, counter, file)
-        if (node.properties[MOTION_PROPERTY] !== undefined) motionOf(node, counter, file)
         if (node.properties.dataStepsCount !== undefined) node.properties.dataStepsSince = String(counter.steps(Number(node.properties.dataStepsCount)))
         const present = CLICK_DIRECTIVES.filter((name) => name in node.properties)
         if (present.length) {

@@ -1,7 +1,8 @@
 // Reads Slidev's `v-motion` with its `:initial`, `:enter`, `:leave`, `:click-N` and `:click-N-M` variants (object
-// literals of x, y, scale, rotate, opacity and a transition) into one property of the element; rehype-clicks counts
-// its click variants, the Motion component animates it. Runs before rehype-bindings, which would take the variants
-// for attributes.
+// literals of x, y, scale, rotate, opacity and a transition) into one property of the element, which the Motion
+// component animates. Runs before rehype-bindings, which would take the variants for attributes. As in Slidev 53
+// (modules/v-motion.ts: `calculate(at)`, never `register`), the click variants add no click to the slide: they move
+// the element at clicks something else (a v-click, a step, `clicks:`) makes.
 import type { Root, Element } from 'hast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'

@@ -1,5 +1,5 @@
 // v-motion: its variants read at build time (x, y, scale, rotate, opacity and a transition), its `:click-N` and
-// `:click-N-M` counted as Slidev's clicks at N, the element handed to the Motion component; bad variants warned about
+// `:click-N-M` adding no click (as in Slidev 53), the element handed to the Motion component; bad variants warned about
 // with their line, the element kept; the values at each click and place (shared/motion.ts).
 import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
@@ -41,13 +41,14 @@ describe('v-motion at build time', () => {
     expect(compile('<div v-click>x</div>').code).not.toContain('Motion')
   })
 
-  it('click variants count as absolute clicks (a range to its end), beside v-click’s relative ones', () => {
-    expect(compile(BOX).analyzed.clicks).toBe(4)
-    // The v-click after the box takes click 1: an absolute click does not move the relative counter.
+  it('click variants add no click to the slide, as in Slidev 53 (they move the element at clicks made otherwise)', () => {
+    expect(compile(BOX).analyzed.clicks).toBe(0)
     const { analyzed, code } = compile(`${BOX}\n\n<p v-click>a</p>\n\n<p v-click>b</p>`)
-    expect(analyzed.clicks).toBe(4)
+    expect(analyzed.clicks).toBe(2)
     expect(code).toMatch(/"data-click-since":"2"/)
-    expect(compile('<p v-click>a</p>\n\n<div v-motion :click-6="{ y: 1 }">b</div>').analyzed.clicks).toBe(6)
+    expect(compile('<p v-click>a</p>\n\n<div v-motion :click-6="{ y: 1 }">b</div>').analyzed.clicks).toBe(1)
+    // A slide reaches them with `clicks:`, as a Slidev deck does.
+    expect(analyzeSlide(BOX, { ...options, frontmatter: { clicks: 4 } }).clicks).toBe(4)
   })
 
   it('a variant that is no object literal is ignored with a warning naming its line; the element stays', () => {
