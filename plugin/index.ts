@@ -79,7 +79,7 @@ function deckConfig(options: ResolvedDeckOptions): Plugin {
         server: { fs: { allow: [options.engineDir, options.deckDir] } },
         // Pre-bundled up front so the dev server never reloads the page mid-talk when it discovers a dependency late.
         optimizeDeps: {
-          include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'jotai', 'fuse.js', 'mermaid', 'drauu'],
+          include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'jotai', 'fuse.js', 'mermaid', 'drauu', 'shiki-magic-move/react', 'shiki-magic-move/core', 'motion/react'],
         },
         // One file: relative paths, every asset inlined, one script with no chunks to fetch.
         ...(singleFile ? { base: './' } : {}),

@@ -51,6 +51,10 @@ export interface DeckConfig {
   remote: string | false
   lineNumbers: boolean
   codeCopy: boolean
+  /** Slidev's magic-move copy button: on every step (true, 'always'), only on the last ('final'), or none. */
+  magicMoveCopy: boolean | 'always' | 'final'
+  /** Milliseconds of a magic-move morph (a block's `{duration}` wins). */
+  magicMoveDuration: number
   highlighter: 'shiki'
   favicon: string
   mermaid: Record<string, unknown>
@@ -94,6 +98,8 @@ export const defaultConfig: DeckConfig = {
   remote: false,
   lineNumbers: false,
   codeCopy: true,
+  magicMoveCopy: true,
+  magicMoveDuration: 800,
   highlighter: 'shiki',
   favicon: '/favicon.svg',
   mermaid: { theme: 'neutral' },
@@ -127,6 +133,14 @@ function pickBoolean(head: Record<string, unknown>, key: string, fallback: boole
   if (typeof value === 'boolean') return value
   report(key, `"${key}" must be true or false, got ${JSON.stringify(value)}.`)
   return fallback
+}
+
+function pickDuration(head: Record<string, unknown>, report: Report): number {
+  const value = head.magicMoveDuration
+  if (value === undefined || value === null) return defaultConfig.magicMoveDuration
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value
+  report('magicMoveDuration', `"magicMoveDuration" must be a number of milliseconds ≥ 0, got ${JSON.stringify(value)}.`)
+  return defaultConfig.magicMoveDuration
 }
 
 function pickOneOf<T extends string>(head: Record<string, unknown>, key: string, allowed: readonly T[], fallback: T, report: Report): T {
@@ -268,6 +282,8 @@ export function resolveConfig(head: Record<string, unknown>, report: Report = ()
     remote,
     lineNumbers: pickBoolean(head, 'lineNumbers', defaultConfig.lineNumbers, report),
     codeCopy: pickBoolean(head, 'codeCopy', defaultConfig.codeCopy, report),
+    magicMoveCopy: typeof head.magicMoveCopy === 'string' ? pickOneOf(head, 'magicMoveCopy', ['always', 'final'] as const, 'always', report) : pickBoolean(head, 'magicMoveCopy', defaultConfig.magicMoveCopy === true, report),
+    magicMoveDuration: pickDuration(head, report),
     highlighter: 'shiki',
     favicon: pickString(head, 'favicon', defaultConfig.favicon, report),
     mermaid,

@@ -26,6 +26,9 @@ import rehypeInfo from './rehype-info.ts'
 import { rehypeAuthorHtml } from '../../shared/sanitize.ts'
 import remarkBlockMeta from './remark-block-meta.ts'
 import remarkSnippets from './remark-snippets.ts'
+import remarkMagicMove from './remark-magic-move.ts'
+import rehypeMagicMove from './rehype-magic-move.ts'
+import rehypeMotion from './rehype-motion.ts'
 import rehypeMathLines from './rehype-math-lines.ts'
 import rehypeScopedStyle from './rehype-scoped-style.ts'
 import rehypeBindings from './rehype-bindings.ts'
@@ -80,6 +83,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(remarkMath)
     // Before block meta: a snippet becomes a code fence like any other.
     .use(remarkSnippets, { deckDir: options.deckDir })
+    // Before block meta: a magic-move block's fences are its steps, not one code block's meta.
+    .use(remarkMagicMove, { deckDir: options.deckDir })
     .use(remarkBlockMeta)
     // Before component tags: `<mdi-home />` becomes its SVG before anything reads it as an element.
     .use(remarkIcons, { deckDir: options.deckDir })
@@ -92,6 +97,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeNoScripts, { known })
     // Before everything that reads the tree: a named slot's content is out of a visitor's reach until then.
     .use(rehypeNamedSlots)
+    // Before bindings, which would read v-motion's `:initial` and `:click-N` objects as attributes.
+    .use(rehypeMotion)
     .use(rehypeBindings, { configs: options.configs })
     .use(rehypeComponents, { known: new Set([...known, ...CLICK_COMPONENT_TAGS]) })
     .use(rehypeLinks, { total: options.total })
@@ -109,8 +116,9 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
 }
 
 /** Stage two, asynchronous: code highlighting on a copy of the analysed tree, and formulas made one HTML string each. */
-export async function highlightSlide(hast: Root, options: Pick<SlideCompileOptions, 'lineNumbers' | 'codeCopy'>): Promise<Root> {
-  const processor = unified().use(rehypeShiki, { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy }).use(rehypeStaticMath)
+export async function highlightSlide(hast: Root, options: Pick<SlideCompileOptions, 'lineNumbers' | 'codeCopy'> & { magicMoveCopy?: boolean | 'always' | 'final'; magicMoveDuration?: number }): Promise<Root> {
+  const magicMove = { lineNumbers: options.lineNumbers, copy: options.codeCopy ? options.magicMoveCopy : false, duration: options.magicMoveDuration }
+  const processor = unified().use(rehypeShiki, { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy }).use(rehypeMagicMove, magicMove).use(rehypeStaticMath)
   return (await processor.run(structuredClone(hast))) as Root
 }
 

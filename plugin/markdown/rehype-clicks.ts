@@ -6,6 +6,8 @@ import { isShownAt, timingAttributes, type ClickTiming } from '../../shared/clic
 import { NAMED_SLOT_TAG } from './rehype-named-slots.ts'
 import { BOUND_PREFIX, LIVE_BRANCH_TAG, LIVE_CHOICE_TAG, LIVE_EXPRESSION_PROPERTY, MARK_PROPERTY } from './to-module.ts'
 import JSON5 from 'json5'
+import { MAGIC_MOVE_PROPERTY, MAGIC_MOVE_TAG, type MagicMoveBlock } from './remark-magic-move.ts'
+import { magicMoveClicks } from '../../shared/magic-move.ts'
 
 /** The attributes an author writes for a click. */
 const CLICK_DIRECTIVES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const
@@ -228,6 +230,17 @@ function markOf(node: Element, counter: ClickCounter, file: VFile): boolean {
   return true
 }
 
+/**
+ * A magic-move block takes one click per line range of every step, less the first, from its `at` (the next click by
+ * default), as Slidev's `calculateSince(at, size)`: a block of one step and one range takes none.
+ */
+function magicMoveOf(node: Element, counter: ClickCounter, file: VFile): void {
+  const block = JSON.parse(String(node.properties[MAGIC_MOVE_PROPERTY])) as MagicMoveBlock & { since?: number }
+  const size = magicMoveClicks(block.steps.map((s) => s.ranges))
+  block.since = size > 0 ? counter.span(block.at, size, file, node) : counter.current + 1
+  node.properties[MAGIC_MOVE_PROPERTY] = JSON.stringify(block)
+}
+
 const INLINE_PARENTS = new Set(['p', 'span', 'a', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong'])
 
 /** Marks every click target with its timing and leaves the slide's click count in `file.data.clicks`. */
@@ -260,6 +273,7 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown } = 
           return node
         }
         markOf(node, counter, file)
+        if (node.tagName === MAGIC_MOVE_TAG) magicMoveOf(node, counter, file)
         if (node.properties.dataStepsCount !== undefined) node.properties.dataStepsSince = String(counter.steps(Number(node.properties.dataStepsCount)))
         const present = CLICK_DIRECTIVES.filter((name) => name in node.properties)
         if (present.length) {

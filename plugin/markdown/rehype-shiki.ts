@@ -17,7 +17,7 @@ export const CODE_THEMES = { light: 'vitesse-light', dark: 'vitesse-dark' } as c
 
 // One highlighter per build/dev server; languages load on first use.
 let highlighter: Promise<Highlighter> | undefined
-const getHighlighter = () => (highlighter ??= createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] }))
+export const getHighlighter = (): Promise<Highlighter> => (highlighter ??= createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] }))
 
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext'])
 

@@ -32,33 +32,40 @@ export function snippetRegion(source: string, name: string): string | null {
   return body.map((line) => line.slice(Number.isFinite(indent) ? indent : 0)).join('\n')
 }
 
+/** A snippet line read: the code block it stands for, or why it cannot be. */
+export type Snippet = { lang: string | null; meta: string | null; value: string } | { problem: string }
+
+/** The code block a `<<< @/snippets/…` line stands for (reading the file), or the problem; null if it is no snippet line. */
+export function readSnippet(line: string, deckDir: string): Snippet | null {
+  if (!line.startsWith('<<<') || line.includes('\n')) return null
+  const found = line.match(SNIPPET)
+  if (!found) return null
+  const [, path = '', region, lang, meta = ''] = found
+  const target = path.startsWith('@/') ? resolve(deckDir, path.slice(2)) : isAbsolute(path) ? path : resolve(deckDir, path)
+  const shown = relative(deckDir, target) || path
+  if (!existsSync(target) || !statSync(target).isFile()) return { problem: `Snippet file not found: ${path} (looked for ${shown} beside the deck)` }
+  const source = readFileSync(target, 'utf8')
+  const text = region ? snippetRegion(source, region) : source.replace(/\r?\n$/, '')
+  if (text === null) return { problem: `Snippet region not found: #region ${region} in ${shown}` }
+  // A title may follow the line steps here (`{2|3} [title]`); a fence's meta has it first.
+  const title = meta.match(/\[[^\]]*\]/)?.[0] ?? ''
+  const fenceMeta = `${title} ${meta.replace(title, '')}`.replace(/\s+/g, ' ').trim()
+  return { lang: lang ?? (extname(target).slice(1) || null), meta: fenceMeta || null, value: text }
+}
+
 export default function remarkSnippets(options: { deckDir: string }) {
   return (tree: Root, file: VFile) => {
     visit(tree, 'paragraph', (node: Paragraph, index, parent) => {
       const start = node.position?.start.offset
       const end = node.position?.end.offset
       if (start === undefined || end === undefined || !parent || index === undefined) return
-      const line = String(file.value).slice(start, end).trim()
-      if (!line.startsWith('<<<') || line.includes('\n')) return
-      const found = line.match(SNIPPET)
-      if (!found) return
-      const [, path = '', region, lang, meta = ''] = found
-      const target = path.startsWith('@/') ? resolve(options.deckDir, path.slice(2)) : isAbsolute(path) ? path : resolve(options.deckDir, path)
-      const shown = relative(options.deckDir, target) || path
-      if (!existsSync(target) || !statSync(target).isFile()) {
-        file.message(`Snippet file not found: ${path} (looked for ${shown} beside the deck)`, node)
+      const snippet = readSnippet(String(file.value).slice(start, end).trim(), options.deckDir)
+      if (!snippet) return
+      if ('problem' in snippet) {
+        file.message(snippet.problem, node)
         return
       }
-      const source = readFileSync(target, 'utf8')
-      const text = region ? snippetRegion(source, region) : source.replace(/\r?\n$/, '')
-      if (text === null) {
-        file.message(`Snippet region not found: #region ${region} in ${shown}`, node)
-        return
-      }
-      // A title may follow the line steps here (`{2|3} [title]`); a fence's meta has it first.
-      const title = meta.match(/\[[^\]]*\]/)?.[0] ?? ''
-      const fenceMeta = `${title} ${meta.replace(title, '')}`.replace(/\s+/g, ' ').trim()
-      const code: Code = { type: 'code', lang: lang ?? (extname(target).slice(1) || null), meta: fenceMeta || null, value: text, position: node.position }
+      const code: Code = { type: 'code', lang: snippet.lang, meta: snippet.meta, value: snippet.value, position: node.position }
       parent.children[index] = code
     })
   }

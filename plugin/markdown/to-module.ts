@@ -35,6 +35,7 @@ export const compilerComponents: Record<string, ComponentRef> = {
   'deck-mermaid': { name: 'Mermaid', from: '/src/components/Mermaid.tsx' },
   'deck-code-copy': { name: 'CodeCopy', from: '/src/components/CodeCopy.tsx' },
   'deck-embed': { name: 'Embed', from: '/src/components/Embed.tsx' },
+  'deck-magic-move': { name: 'MagicMove', from: '/src/components/MagicMove.tsx' },
 }
 
 /** Every component a slide can use: the built-in ones, the deck's own (components/, by file name), the compiler's. */
@@ -73,6 +74,9 @@ const LIVE: ComponentRef = { name: '_Live', from: '/src/components/Live.tsx' }
 /** An element's `v-mark` (rehype-clicks): JSON of `{ type, color, since }`; the Mark component draws it at its click. */
 export const MARK_PROPERTY = 'dataDeckMark'
 const MARK: ComponentRef = { name: '_Mark', from: '/src/components/Mark.tsx' }
+/** An element's `v-motion` (rehype-motion): JSON of a MotionSpec; the Motion component moves it at its clicks. */
+export const MOTION_PROPERTY = 'dataDeckMotion'
+const MOTION: ComponentRef = { name: '_Motion', from: '/src/components/Motion.tsx' }
 const liveProp = (property: string): string => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 const liveFunction = (body: unknown): Code => new Code(`(c)=>(${String(body)})`)
 
@@ -190,6 +194,13 @@ function toExpression(root: Root, components: Record<string, ComponentRef>, used
       used.set(MARK.name, MARK)
       props = { is: new Code(typeCode), mark: JSON.parse(mark) as unknown, ...unmarked }
       typeCode = MARK.name
+    }
+    const { [liveProp(MOTION_PROPERTY)]: motion, ...still } = props
+    if (typeof motion === 'string') {
+      // A moving element: the Motion component renders it as a motion element (the motion library, loaded with it).
+      used.set(MOTION.name, MOTION)
+      props = { is: new Code(typeCode), motion: JSON.parse(motion) as unknown, ...still }
+      typeCode = MOTION.name
     }
     const { [liveProp(LIVE_BIND_PROPERTY)]: bind, [liveProp(LIVE_SHOW_PROPERTY)]: show, ...plain } = props
     if (bind !== undefined || show !== undefined) {

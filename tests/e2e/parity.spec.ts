@@ -1,6 +1,6 @@
 // The parity fixture deck (tests/fixtures/parity.md): Slidev features beyond the basics, as a viewer sees them at
 // each click, and in the static forms (prerendered page, print, reader, presenter, overview).
-import { test, expect, type Page } from '@playwright/test'
+import { test, expect, type Locator, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseDeck } from '../../plugin/parser'
@@ -12,7 +12,8 @@ const port = specPort('parityServe')
 const origin = `http://127.0.0.1:${port}`
 let server: RunningServer
 
-// One server on one port for the whole file: its tests run in one worker, in order.
+// One worker, in order: the server above takes one port (a second worker's would collide), and the presenter's test,
+// which moves every viewer, comes last.
 test.describe.configure({ mode: 'default' })
 
 test.beforeAll(async () => {
@@ -326,6 +327,235 @@ test('snippets: a region of a file beside the deck, titled, its lines stepped by
   await expect(printPage(page, no).locator('pre.shiki').first()).toContainText('return 1 / ratio')
 })
 
+/** The magic-move fixture's steps, as the block's code shows them. */
+const MM_STEPS = ['let count = 1\nfunction add() {\n  count++\n}', 'let count = 1\nconst add = () => count += 1', 'const add = (count: number): number => count + 1']
+
+/**
+ * The code of a magic-move block's <pre>, in the page: its tokens (without line numbers, without tokens on their way
+ * out), its lines ending at a <br> (the morphing renderer) or a newline (the static markup).
+ */
+function codeOfPre(pre: Element): { code: string; highlighted: number[] } {
+  let code = ''
+  const highlighted: number[] = []
+  let line = 1
+  for (const node of pre.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE || (node as Element).tagName === 'BR') {
+      const breaks = node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '').split('\n').length - 1 : 1
+      code += '\n'.repeat(breaks)
+      line += breaks
+      continue
+    }
+    const el = node as Element
+    if (!el.classList.contains('shiki-magic-move-item') || el.classList.contains('shiki-magic-move-line-number') || el.classList.contains('shiki-magic-move-leave-active')) continue
+    code += el.textContent
+    if (el.classList.contains('highlighted') && !highlighted.includes(line)) highlighted.push(line)
+  }
+  return { code: code.replace(/\n$/, ''), highlighted }
+}
+
+/** The code a magic-move block shows. */
+const magicMoveCode = async (block: Locator) => (await block.locator('pre').evaluate(codeOfPre)).code
+
+/** The 1-based lines whose tokens are highlighted. */
+const highlightedLines = async (block: Locator) => (await block.locator('pre').evaluate(codeOfPre)).highlighted
+
+/** The most CSS animations running at once in a magic-move block, sampled each frame until it is visible and shows `expected`, and ten frames more. */
+const animationsUntil = (block: Locator, expected: string) =>
+  block.locator('pre').evaluate(
+    (pre, [code, source]) =>
+      new Promise<number>((done) => {
+        // codeOfPre, sent as its source (a frame loop cannot wait for a round trip to the test each frame).
+        const shownCode = () => (new Function(`return ${source}`)() as typeof codeOfPre)(pre).code
+        let most = 0
+        let after = -1
+        const sample = () => {
+          most = Math.max(most, pre.getAnimations({ subtree: true }).length)
+          if (after < 0 && pre.checkVisibility() && shownCode() === code) after = 0
+          if (after >= 0 && ++after > 10) return done(most)
+          requestAnimationFrame(sample)
+        }
+        requestAnimationFrame(sample)
+      }),
+    [expected, codeOfPre.toString()] as const,
+  )
+
+test.describe('magic move', () => {
+  test('each step and line range is a click in document order; → and ← walk them; the code morphs; slide 1 loads none of it', async ({ page }) => {
+    const errors: string[] = []
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
+    const scripts: string[] = []
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.url())
+    })
+    await open(page, '/1')
+    await page.waitForLoadState('networkidle')
+    const firstLoad = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()))
+    expect(firstLoad.some((code) => code.includes('shiki-magic-move-container'))).toBe(false)
+
+    const no = slideNo('Magic move')
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    expect(html).toContain('data-magic-move-step="0"')
+    await open(page, `/${no}`)
+    const slide = shown(page)
+    const block = slide.locator('.slidev-code-magic-move')
+    // [click, step, highlighted lines]: `{*|1|2}` then one step, then `{*}`; the block starts after #mm-before.
+    const walk: [number, number, number[]][] = [[0, 0, [1, 2, 3, 4]], [1, 0, [1, 2, 3, 4]], [2, 0, [1]], [3, 0, [2]], [4, 1, [1, 2]], [5, 2, [1]], [6, 2, [1]]]
+    for (const [click, step, lines] of walk) {
+      if (click > 0) await press(page, 'ArrowRight', `/${no}?clicks=${click}`)
+      await expect.poll(() => magicMoveCode(block)).toBe(MM_STEPS[step])
+      await expect.poll(() => highlightedLines(block)).toEqual(lines)
+    }
+    await expect(slide.locator('#mm-after')).not.toHaveClass(/slidev-vclick-hidden/)
+    await expect(block.locator('.deck-code-title')).toHaveText('counter.js')
+    // `{lines: true}` numbers the first two steps; the last says `{lines: false}`.
+    await expect(block.locator('.shiki-magic-move-line-number')).toHaveCount(0)
+    await press(page, 'ArrowRight', `/${no + 1}`)
+    // Back on the slide (it waited hidden at its last click): its last step is in place, no morph replayed.
+    const arriving = animationsUntil(page.locator(`.slidev-page-${no} .slidev-code-magic-move`), MM_STEPS[2]!)
+    await press(page, 'ArrowLeft', `/${no}?clicks=6`)
+    expect(await arriving).toBe(0)
+    for (const [click, step] of [[5, 2], [4, 1], [3, 0]] as const) {
+      await press(page, 'ArrowLeft', `/${no}?clicks=${click}`)
+      await expect.poll(() => magicMoveCode(shown(page).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[step])
+    }
+    await expect(shown(page).locator('.slidev-code-magic-move .shiki-magic-move-line-number')).toHaveCount(4)
+    // The step change morphs: tokens move and fade (CSS transitions) until the next step's code is in place.
+    const sampling = animationsUntil(shown(page).locator('.slidev-code-magic-move'), MM_STEPS[1]!)
+    await press(page, 'ArrowRight', `/${no}?clicks=4`)
+    expect(await sampling).toBeGreaterThan(0)
+    // The copy button (codeCopy, magicMoveCopy on by default) copies the step shown (last: it takes the focus).
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin })
+    await shown(page).locator('.slidev-code-magic-move').getByRole('button', { name: 'Copy code' }).click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(MM_STEPS[1])
+    // Hydrating the prerendered page found what it rendered; no step threw.
+    expect(errors).toEqual([])
+  })
+
+  test('with reduced motion a step swaps without animating', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const no = slideNo('Magic move')
+    await open(page, `/${no}?clicks=3`)
+    const block = shown(page).locator('.slidev-code-magic-move')
+    await expect.poll(() => magicMoveCode(block)).toBe(MM_STEPS[0])
+    // Sampled every frame from the key until the new step is in, and a few frames more: no transition ran.
+    const sampling = animationsUntil(block, MM_STEPS[1]!)
+    await page.keyboard.press('ArrowRight')
+    expect(await sampling).toBe(0)
+    await expect(block.locator('.shiki-magic-move-leave-active')).toHaveCount(0)
+  })
+
+  test('static forms show the step of their click: print (final, and each click), the reader, the overview', async ({ page }) => {
+    const no = slideNo('Magic move')
+    await openPrint(page, `/print?range=${no}`)
+    await expect.poll(() => magicMoveCode(printPage(page, no).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[2])
+    await openPrint(page, `/print?print=clicks&range=${no}`)
+    await expect.poll(() => magicMoveCode(printPage(page, no, 2).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[0])
+    expect(await highlightedLines(printPage(page, no, 2).locator('.slidev-code-magic-move'))).toEqual([1])
+    await expect.poll(() => magicMoveCode(printPage(page, no, 4).locator('.slidev-code-magic-move'))).toBe(MM_STEPS[1])
+    await page.goto(`${origin}/1?view=reader`)
+    await expect.poll(() => magicMoveCode(page.locator(`#slide-${no} .slidev-code-magic-move`))).toBe(MM_STEPS[2])
+    await open(page, `/${no}`)
+    await page.keyboard.press('o')
+    await expect.poll(() => magicMoveCode(page.getByTestId('overview').locator(`.slidev-page-${no} .slidev-code-magic-move`))).toBe(MM_STEPS[2])
+  })
+})
+
+/** An element's own transform and opacity, rounded: x, y (px), scale, opacity. */
+const motionOf = (element: Locator) =>
+  element.evaluate((el) => {
+    const style = getComputedStyle(el)
+    const m = new DOMMatrix(style.transform === 'none' ? undefined : style.transform)
+    return { x: Math.round(m.e), y: Math.round(m.f), scale: Math.round(m.a * 100) / 100, opacity: Math.round(Number(style.opacity) * 100) / 100 }
+  })
+
+/** Samples the computed opacity, y and scale of the element at `selector` every frame until stopSampling. */
+const startSampling = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const w = window as unknown as { motionSamples: { opacity: number; y: number; scale: number }[]; motionSampling: boolean }
+    w.motionSamples = []
+    w.motionSampling = true
+    const tick = () => {
+      const el = document.querySelector(sel)
+      if (el) {
+        const style = getComputedStyle(el)
+        const m = new DOMMatrix(style.transform === 'none' ? undefined : style.transform)
+        w.motionSamples.push({ opacity: Number(style.opacity), y: m.f, scale: m.a })
+      }
+      if (w.motionSampling) requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+  }, selector)
+
+const stopSampling = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { motionSamples: { opacity: number; y: number; scale: number }[]; motionSampling: boolean }
+    w.motionSampling = false
+    return w.motionSamples
+  })
+
+test.describe('v-motion', () => {
+  test('enters from :initial, moves at :click-N and :click-N-M over the slide\'s clicks (`clicks: 4`, as a Slidev deck sets them)', async ({ page }) => {
+    const no = slideNo('Motion')
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    // The prerendered page shows the values of click 0 (no script needed to see the box).
+    expect(html).toMatch(/id="motion-box"[^>]*style="[^"]*opacity:1/)
+    const errors: string[] = []
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
+    await open(page, `/${no - 1}?clicks=6`)
+    await startSampling(page, `.slidev-page-${no} #motion-box`)
+    await press(page, 'ArrowRight', `/${no}`)
+    const box = shown(page).locator('#motion-box')
+    const walk: [number, { x: number; y: number; scale: number; opacity: number }][] = [
+      [0, { x: 0, y: 0, scale: 1, opacity: 1 }],
+      [1, { x: 0, y: 30, scale: 1, opacity: 1 }],
+      [2, { x: 0, y: 30, scale: 2, opacity: 1 }],
+      [3, { x: 0, y: 30, scale: 2, opacity: 1 }],
+      [4, { x: 0, y: 30, scale: 1, opacity: 1 }],
+    ]
+    for (const [click, values] of walk) {
+      if (click > 0) await press(page, 'ArrowRight', `/${no}?clicks=${click}`)
+      await expect.poll(() => motionOf(box)).toEqual(values)
+      // It entered: from :initial's opacity 0 through values in between to :enter's 1.
+      if (click === 0) expect((await stopSampling(page)).some((sample) => sample.opacity > 0 && sample.opacity < 1)).toBe(true)
+    }
+    // `:click-2-4` ends at click 4, the slide's last (its variants add no click, as in Slidev 53); the v-click took the first.
+    await expect(shown(page).locator('#motion-next')).not.toHaveClass(/slidev-vclick-hidden/)
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => urlOf(page)).toBe(`/${no}?clicks=4`)
+    await press(page, 'ArrowLeft', `/${no}?clicks=3`)
+    await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 30, scale: 2, opacity: 1 })
+    expect(errors).toEqual([])
+  })
+
+  test('with reduced motion the values change at once, without frames in between', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const no = slideNo('Motion')
+    await open(page, `/${no}`)
+    const box = shown(page).locator('#motion-box')
+    await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 0, scale: 1, opacity: 1 })
+    await startSampling(page, `.slidev-page-${no} #motion-box`)
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+    // Every frame from before the key on: y was 0, then 30, never a value in between.
+    const samples = await stopSampling(page)
+    expect(samples.filter((sample) => sample.y > 0.5 && sample.y < 29.5)).toEqual([])
+    expect(samples.some((sample) => Math.round(sample.y) === 30)).toBe(true)
+  })
+
+  test('static forms show the final values: print, each printed click, the reader, the overview', async ({ page }) => {
+    const no = slideNo('Motion')
+    await openPrint(page, `/print?range=${no}`)
+    await expect.poll(() => motionOf(printPage(page, no).locator('#motion-box'))).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+    await openPrint(page, `/print?print=clicks&range=${no}`)
+    await expect.poll(() => motionOf(printPage(page, no, 2).locator('#motion-box'))).toEqual({ x: 0, y: 30, scale: 2, opacity: 1 })
+    await page.goto(`${origin}/1?view=reader`)
+    await expect.poll(() => motionOf(page.locator(`#slide-${no} #motion-box`))).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+    await open(page, `/${no}`)
+    await page.keyboard.press('o')
+    await expect.poll(() => motionOf(page.getByTestId('overview').locator(`.slidev-page-${no} #motion-box`))).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+  })
+})
+
 // Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
 // takes up where the last one was), so one presenter walks the deck with the keys, and no viewer test comes after.
 test('the presenter view: named slots filled, expressions at the main click and at the preview’s own', async ({ page }) => {
@@ -354,4 +584,28 @@ test('the presenter view: named slots filled, expressions at the main click and 
   await press(page, 'ArrowRight', `/presenter/${builtins}`)
   await expect(main.locator('#rw-presenter')).toBeVisible()
   await expect(main.locator('#rw-main')).toBeVisible()
+})
+
+test('the presenter view: magic move and v-motion at the main click, and the preview at the next one', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
+  const mm = slideNo('Magic move')
+  const motion = slideNo('Motion')
+  await open(page, `/presenter/${mm}`)
+  // The presenter may take up where the last presenter page was: ↓ and ↑ bring it to the magic-move slide.
+  const slideOf = () => Number(new URL(page.url()).pathname.split('/').pop())
+  while (slideOf() !== mm) await press(page, slideOf() < mm ? 'ArrowDown' : 'ArrowUp', `/presenter/${slideOf() < mm ? slideOf() + 1 : slideOf() - 1}`)
+  const main = page.locator('[data-testid="presenter-main"] .slidev-page')
+  const preview = page.getByTestId('presenter-preview')
+  await expect.poll(() => magicMoveCode(main.locator('.slidev-code-magic-move'))).toBe(MM_STEPS[0])
+  for (const click of [1, 2, 3]) await press(page, 'ArrowRight', `/presenter/${mm}?clicks=${click}`)
+  await expect.poll(() => highlightedLines(main.locator('.slidev-code-magic-move'))).toEqual([2])
+  await expect.poll(() => magicMoveCode(preview.locator('.slidev-code-magic-move'))).toBe(MM_STEPS[1])
+  await press(page, 'ArrowRight', `/presenter/${mm}?clicks=4`)
+  await expect.poll(() => magicMoveCode(main.locator('.slidev-code-magic-move'))).toBe(MM_STEPS[1])
+  await press(page, 'ArrowDown', `/presenter/${motion}`)
+  await press(page, 'ArrowRight', `/presenter/${motion}?clicks=1`)
+  await expect.poll(() => motionOf(main.locator('#motion-box'))).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+  await expect.poll(() => motionOf(preview.locator('#motion-box'))).toEqual({ x: 0, y: 30, scale: 2, opacity: 1 })
+  expect(errors).toEqual([])
 })
