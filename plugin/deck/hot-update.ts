@@ -8,7 +8,6 @@ import type { DeckState } from './state.ts'
 export function deckHotUpdate(state: DeckState) {
   return async function handleHotUpdate(ctx: HmrContext): Promise<ModuleNode[] | void> {
     if (!state.files().has(ctx.file)) return
-    const T0 = performance.now(); const W = Date.now()
     const { root } = state
     const moduleOf = (id: string): ModuleNode | undefined => ctx.server.moduleGraph.getModuleById('\0' + id)
     // The deck is read once, by the state. An editor's truncate before its write reads as an empty deck, which keeps the
@@ -16,9 +15,7 @@ export function deckHotUpdate(state: DeckState) {
     const before = state.states
     const beforeConfig = JSON.stringify(state.deck?.config)
     const beforeWarnings = JSON.stringify(state.deck?.warnings)
-    const T1 = performance.now()
     const found = state.load()
-    console.error('[hmrtime] at', W % 100000, 'read', (T1 - T0).toFixed(1), 'load', (performance.now() - T1).toFixed(1))
     state.errors = found
     ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.errors, data: state.shownErrors(found) })
     if (found.length && state.deck && state.states === before) {
