@@ -78,7 +78,7 @@ async function timedBuild(command: string, commandArgs: string[], env: Record<st
 }
 
 interface Peer {
-  /** bench/peer's `slidev` command. */
+  /** bench/peer's `slidev` command, run by this Node (its script, not the .bin shim, which Windows cannot start without a shell). */
   slidev: string
   /** The deck's folder for Slidev: a copy of the deck beside the peer's node_modules (Slidev finds the theme there). */
   deckDir: string
@@ -89,7 +89,7 @@ let peerMemo: Peer | null | undefined
 function peer(): Peer | null {
   if (peerMemo !== undefined) return peerMemo
   const peerDir = resolve(root, 'bench/peer')
-  const slidev = join(peerDir, 'node_modules', '.bin', 'slidev')
+  const slidev = join(peerDir, 'node_modules', '@slidev', 'cli', 'bin', 'slidev.mjs')
   if (!existsSync(slidev)) {
     console.log('peer: bench/peer is not installed (cd bench/peer && npm install): no Slidev figures')
     return (peerMemo = null)
@@ -105,10 +105,8 @@ function peer(): Peer | null {
   return (peerMemo = { slidev, deckDir })
 }
 
-/** Slidev's build of the deck into .bench/peer-dist, precompressed as ours is (.br and .gz beside each file), for the same server. */
-async function peerBuildOnce(p: Peer) {
-  return timedBuild(p.slidev, ['build', 'slides.md', '--out', peerDist], {}, p.deckDir)
-}
+/** Slidev's build of the deck into .bench/peer-dist (precompressed afterwards as ours is, for the same server). */
+const peerBuildArgs = (p: Peer) => [p.slidev, 'build', 'slides.md', '--out', peerDist]
 
 /**
  * The deck's build (Vite's own command, as `npm run build` runs it), and with `withPeer` Slidev building the same deck
@@ -132,7 +130,7 @@ async function benchBuilds(withPeer: boolean) {
   }
   for (let i = 0; i < runs; i++) {
     ours.push(await ourBuild())
-    if (p) theirs.push(await peerBuildOnce(p))
+    if (p) theirs.push(await timedBuild(process.execPath, peerBuildArgs(p), {}, p.deckDir))
   }
   if (p) await precompress(peerDist)
   const times = (runs: { ms: number }[]) => runs.map((r) => round(r.ms / 1000, 1)).join(', ')
@@ -323,65 +321,77 @@ interface Press {
 }
 
 /**
- * 30 slide changes on a site, as a presenter makes them: a fresh page on `/1`, idle for 1.5 s, then ↓ pressed (a
- * press: down and up, no key held) every 1.5 s. ↓ is "next slide" in the engine, in Slidev (→ would step through a
- * slide's clicks there) and in the floor page. For each press: Event Timing's duration of its keydown (what INP
- * reports: key to the next paint), the time to the frame where the new slide is laid out, and the animation frames
- * over 20 ms in the 500 ms after the key.
+ * A site's page for the slide changes, as a presenter's: a fresh page on `/1`, idle for 1.5 s before the first press.
+ * For each press of ↓ (a press: down and up, no key held), seen from inside the page: Event Timing's duration of its
+ * keydown (what INP reports: key to the next paint), the time to the frame where the new slide is laid out, and the
+ * animation frames over 20 ms in the 500 ms after the key. ↓ is "next slide" in the engine, in Slidev (→ would step
+ * through a slide's clicks there) and in the floor page.
  */
-async function walk(browser: Browser, site: Site) {
+async function openWalk(browser: Browser, site: Site) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
-  try {
-    const page = await context.newPage()
-    await page.addInitScript(
-      ([watchMs]) => {
-        const nav = (window.__nav = { presses: [] as Press[], events: [] as { start: number; duration: number }[] })
-        new PerformanceObserver((entries) => {
-          for (const e of entries.getEntries()) if (e.name === 'keydown') nav.events.push({ start: e.startTime, duration: e.duration })
-        }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
-        addEventListener(
-          'keydown',
-          (event) => {
-            if (event.key !== 'ArrowDown') return
-            const want = Number(/^\/(\d+)/.exec(location.pathname)?.[1] ?? 0) + 1
-            const press: Press = { t: event.timeStamp, want, frameMs: -1, deltas: [] }
-            nav.presses.push(press)
-            let last = -1
-            const frame = (now: number) => {
-              if (last >= 0) press.deltas.push(now - last)
-              last = now
-              if (press.frameMs < 0 && [...document.querySelectorAll(`.slidev-page-${want}`)].some((el) => el.getBoundingClientRect().width > 0)) press.frameMs = performance.now() - event.timeStamp
-              if (now - event.timeStamp < watchMs) requestAnimationFrame(frame)
-            }
-            requestAnimationFrame(frame)
-          },
-          { capture: true },
-        )
-      },
-      [WATCH_FRAMES_MS] as const,
-    )
-    await page.goto(site.url + '/1')
-    await page.waitForFunction(() => [...document.querySelectorAll('.slidev-page-1')].some((el) => el.getBoundingClientRect().width > 0), undefined, { timeout: 30000 })
-    await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => {})
-    await page.waitForTimeout(BETWEEN_PRESSES_MS)
-    for (let i = 0; i < CHANGES; i++) {
-      await page.keyboard.press('ArrowDown')
-      await page.waitForTimeout(BETWEEN_PRESSES_MS)
-    }
-    const { presses, events, at } = await page.evaluate(() => ({ ...window.__nav!, at: location.pathname }))
-    const durations = presses.map((p) => events.find((e) => Math.abs(e.start - p.t) < 1)?.duration ?? UNDER_THRESHOLD_MS)
-    const frames = presses.map((p) => p.frameMs).filter((ms) => ms >= 0)
-    const over20 = presses.map((p) => p.deltas.filter((d) => d > 20).length)
-    return { durations, frames, over20, reached: at, changed: frames.length }
-  } finally {
-    await context.close()
+  const page = await context.newPage()
+  await page.addInitScript(
+    ([watchMs]) => {
+      const nav = (window.__nav = { presses: [] as Press[], events: [] as { start: number; duration: number }[] })
+      new PerformanceObserver((entries) => {
+        for (const e of entries.getEntries()) if (e.name === 'keydown') nav.events.push({ start: e.startTime, duration: e.duration })
+      }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
+      addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key !== 'ArrowDown') return
+          const want = Number(/^\/(\d+)/.exec(location.pathname)?.[1] ?? 0) + 1
+          const press: Press = { t: event.timeStamp, want, frameMs: -1, deltas: [] }
+          nav.presses.push(press)
+          let last = -1
+          const frame = (now: number) => {
+            if (last >= 0) press.deltas.push(now - last)
+            last = now
+            if (press.frameMs < 0 && [...document.querySelectorAll(`.slidev-page-${want}`)].some((el) => el.getBoundingClientRect().width > 0)) press.frameMs = performance.now() - event.timeStamp
+            if (now - event.timeStamp < watchMs) requestAnimationFrame(frame)
+          }
+          requestAnimationFrame(frame)
+        },
+        { capture: true },
+      )
+    },
+    [WATCH_FRAMES_MS] as const,
+  )
+  await page.goto(site.url + '/1')
+  await page.waitForFunction(() => [...document.querySelectorAll('.slidev-page-1')].some((el) => el.getBoundingClientRect().width > 0), undefined, { timeout: 30000 })
+  await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => {})
+  return {
+    site,
+    press: () => page.keyboard.press('ArrowDown'),
+    /** The presses' figures; closes the page. */
+    async collect() {
+      const { presses, events, at } = await page.evaluate(() => ({ ...window.__nav!, at: location.pathname }))
+      await context.close()
+      const durations = presses.map((p) => events.find((e) => Math.abs(e.start - p.t) < 1)?.duration ?? UNDER_THRESHOLD_MS)
+      const frames = presses.map((p) => p.frameMs).filter((ms) => ms >= 0)
+      const over20 = presses.map((p) => p.deltas.filter((d) => d > 20).length)
+      return { durations, frames, over20, reached: at, changed: frames.length }
+    },
   }
 }
 
+/**
+ * 30 slide changes on each site, the sites taking turns press by press (engine, Slidev, floor, engine, …) with 1.5 s
+ * after each press, so that what else the machine does weighs on all three alike.
+ */
 async function benchNav(browser: Browser, sites: Site[]) {
-  console.log(`slide changes (${sites.map((s) => s.name).join(', ')}; ${CHANGES} presses of ↓ each, ${BETWEEN_PRESSES_MS / 1000} s apart)`)
-  for (const site of sites) {
-    const w = await walk(browser, site)
+  console.log(`slide changes (${sites.map((s) => s.name).join(', ')}; ${CHANGES} presses of ↓ each, taking turns, ${BETWEEN_PRESSES_MS / 1000} s after each)`)
+  const walks = []
+  for (const site of sites) walks.push(await openWalk(browser, site))
+  await new Promise((r) => setTimeout(r, BETWEEN_PRESSES_MS))
+  for (let i = 0; i < CHANGES; i++)
+    for (const w of walks) {
+      await w.press()
+      await new Promise((r) => setTimeout(r, BETWEEN_PRESSES_MS))
+    }
+  for (const walk of walks) {
+    const { site } = walk
+    const w = await walk.collect()
     const who = site.name === 'engine' ? '' : site.name === 'slidev' ? 'Slidev, ' : 'floor page, '
     record(`${site.prefix}nav.changes`, w.changed, `of ${CHANGES} presses changed the slide (at ${w.reached} after them)`)
     record(`${site.prefix}nav.eventMedianMs`, median(w.durations), `ms (${who}Event Timing keydown duration, as INP; under 16 ms counts as ${UNDER_THRESHOLD_MS})`)
@@ -530,7 +540,7 @@ async function benchDev(browser: Browser) {
       name: 'Slidev',
       prefix: 'peer.',
       deck: join(p.deckDir, 'slides.md'),
-      start: (port) => spawn(p.slidev, ['slides.md', '--port', String(port), '--bind', '127.0.0.1'], { cwd: p.deckDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true }),
+      start: (port) => spawn(process.execPath, [p.slidev, 'slides.md', '--port', String(port), '--bind', '127.0.0.1'], { cwd: p.deckDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true }),
     })
   }
   for (const server of servers) await devFigures(browser, server)
@@ -547,7 +557,7 @@ async function benchPeerExport(p: Peer) {
   rmSync(out, { force: true })
   const started = performance.now()
   try {
-    await run(p.slidev, ['export', 'slides.md', '--format', 'pdf', '--output', out, '--executable-path', findChromium({ executablePath: option('--executable-path') }), '--timeout', '120000'], {}, p.deckDir)
+    await run(process.execPath, [p.slidev, 'export', 'slides.md', '--format', 'pdf', '--output', out, '--executable-path', findChromium({ executablePath: option('--executable-path') }), '--timeout', '120000'], {}, p.deckDir)
   } catch (error) {
     console.log(`  Slidev's export failed: ${String((error as Error).message).split('\n').slice(0, 6).join(' | ')}`)
     return
@@ -603,7 +613,7 @@ if (wanted('build') || wanted('peer') || !existsSync(join(dist, 'index.html'))) 
 const sidePeer = wanted('load') || wanted('nav') || wanted('dev') || wanted('export') ? peer() : null
 if (sidePeer && (wanted('load') || wanted('nav')) && !existsSync(join(peerDist, 'index.html'))) {
   console.log('peer: building the deck with Slidev (for the load and change figures)')
-  await peerBuildOnce(sidePeer)
+  await run(process.execPath, peerBuildArgs(sidePeer), {}, sidePeer.deckDir)
   await precompress(peerDist)
 }
 // Offline, as the export runs: a host other than this machine resolves to nothing at once (Slidev's build links Google's fonts).
