@@ -99,9 +99,9 @@ function peer(): Peer | null {
   mkdirSync(deckDir, { recursive: true })
   copyFileSync(resolve(root, entry), join(deckDir, 'slides.md'))
   copyFileSync(join(peerDir, 'package.json'), join(deckDir, 'package.json'))
-  symlinkSync(join(peerDir, 'node_modules'), join(deckDir, 'node_modules'))
+  symlinkSync(join(peerDir, 'node_modules'), join(deckDir, 'node_modules'), 'junction')
   const publicDir = join(dirname(resolve(root, entry)), 'public')
-  if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'))
+  if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'), 'junction')
   return (peerMemo = { slidev, deckDir })
 }
 
@@ -520,7 +520,7 @@ async function benchDev(browser: Browser) {
   const deck = join(deckDir, 'slides.md')
   copyFileSync(resolve(root, entry), deck)
   const publicDir = join(dirname(resolve(root, entry)), 'public')
-  if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'))
+  if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'), 'junction')
   // The engine's dev server pre-bundles into DECK_VITE_CACHE (plugin/options.ts): one of the bench's own, emptied, so
   // that this is a first start (dependency optimisation included) without touching node_modules/.vite.
   const viteCache = join(work, 'dev-vite-cache')
