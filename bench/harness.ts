@@ -1,6 +1,6 @@
 // What every bench shares: a build of any deck and the browser (the deck's server is server/static.ts).
 import { chromium, type Browser } from 'playwright-core'
-import { CHROMIUM_ARGS, PAGE_FUNCTIONS_SHIM, findChromium } from '../scripts/browser'
+import { CHROMIUM_ARGS, OFFLINE_ARGS, PAGE_FUNCTIONS_SHIM, findChromium } from '../scripts/browser'
 
 /** The value after `--name` on the command line, if given. */
 export function option(name: string): string | undefined {
@@ -10,10 +10,12 @@ export function option(name: string): string | undefined {
 
 /**
  * Chromium as the export finds it (--executable-path, CHROMIUM_PATH, Playwright's, the system's), our flags. Every
- * context it opens (browser.newPage opens one too) can run the benches' page functions (PAGE_FUNCTIONS_SHIM).
+ * context it opens (browser.newPage opens one too) can run the benches' page functions (PAGE_FUNCTIONS_SHIM). With
+ * `offline`, a host other than this machine resolves to nothing at once (never a wait on the network), as the export.
  */
-export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: findChromium({ executablePath: option('--executable-path') }), args: CHROMIUM_ARGS })
+export async function launchChromium({ offline = false }: { offline?: boolean } = {}): Promise<Browser> {
+  const args = offline ? [...CHROMIUM_ARGS, ...OFFLINE_ARGS.filter((arg) => arg.startsWith('--host-resolver-rules'))] : CHROMIUM_ARGS
+  const browser = await chromium.launch({ executablePath: findChromium({ executablePath: option('--executable-path') }), args })
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options) => {
     const context = await newContext(options)

@@ -1,14 +1,20 @@
-// Measures the deck's speed (build, first load, slide changes, dev server, HMR, and each feature's own bench) against bench/budgets.json.
-// Usage: npm run bench [-- --only build,load,nav,...] [--json out.json]
-import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync, rmSync, symlinkSync } from 'node:fs'
+// Measures the deck's speed the way browsers measure it (issue 32), beside Slidev 53 building, serving, starting and
+// exporting the same deck (bench/peer, when installed) and beside two floor pages (bench/floor.ts), against
+// bench/budgets.json: build, first paint, slide changes, dev server and HMR, export, and each feature's own bench.
+// Usage: npm run bench [-- --only build,peer,load,nav,dev,...] [--json out.json]
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync, rmSync, symlinkSync, readdirSync, realpathSync } from 'node:fs'
 import { resolve, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { type Browser, type Response } from 'playwright-core'
+import { type Browser } from 'playwright-core'
 import { TS_NODE_ARGS } from '../scripts/ts-node-args'
-import { launchChromium, median } from './harness'
-import { serveStatic } from '../server/static'
+import { findChromium } from '../scripts/browser'
+import { freePort } from '../scripts/free-port'
+import { launchChromium, median, option } from './harness'
+import { writeFloorPages } from './floor'
+import { serveStatic, type StaticHost } from '../server/static'
+import { precompress } from '../plugin/compress'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
@@ -17,16 +23,27 @@ const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : nul
 const entry = process.env.SLIDES_ENTRY || 'slides.md'
 const work = resolve(root, '.bench')
 const dist = join(work, 'dist')
+const peerDist = join(work, 'peer-dist')
 const budgets = JSON.parse(readFileSync(resolve(root, 'bench/budgets.json'), 'utf8')) as Record<string, number | string>
 const results: Record<string, { value: number; unit: string }> = {}
 const wanted = (name: string) => !only || only.includes(name)
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
+/** The value at the 90th percentile (nearest rank; NaN for none). */
+const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.9) - 1)] ?? NaN
+const list = (values: number[], digits = 0) => values.map((v) => round(v, digits)).join(', ')
 
 /** Keeps and prints one figure (ratios with two decimals: 0.53 is not within a budget of 0.5). */
 function record(name: string, value: number, unit: string, digits = unit.startsWith('×') ? 2 : 1) {
   results[name] = { value: round(value, digits), unit }
   console.log(`  ${name.padEnd(34)} ${String(round(value, digits)).padStart(10)} ${unit}`)
+}
+
+/** Records `ours / theirs` when both were measured (a ratio of a figure that is missing or 0 is no figure). */
+function ratio(name: string, ours: string, theirs: string, unit: string) {
+  const a = results[ours]?.value
+  const b = results[theirs]?.value
+  if (a !== undefined && b) record(name, a / b, unit)
 }
 
 /** Runs a child and resolves with its output; rejects with its stderr when it fails. */
@@ -41,8 +58,14 @@ function run(command: string, commandArgs: string[], env: Record<string, string>
   })
 }
 
-/** What the build keeps between runs, by content (emptied before the bench's first build). */
-const BUILD_CACHES = ['node_modules/.cache/deck-fonts', 'node_modules/.cache/deck-compressed', 'node_modules/.cache/deck-diagram-checks.json']
+/** Everything the build keeps between runs in node_modules/.cache (each entry named deck-…), emptied for a first build. */
+function emptyBuildCaches() {
+  const cache = resolve(root, 'node_modules/.cache')
+  if (existsSync(cache)) for (const name of readdirSync(cache)) if (name.includes('deck')) rmSync(join(cache, name), { recursive: true, force: true })
+  // Vite's own cache (pre-bundled dependencies) and the last build.
+  rmSync(resolve(root, 'node_modules/.vite'), { recursive: true, force: true })
+  rmSync(dist, { recursive: true, force: true })
+}
 
 /** Runs of each build: machine noise on two cores moves one build by a second; the median of three holds. */
 const BUILD_RUNS = 3
@@ -54,94 +77,154 @@ async function timedBuild(command: string, commandArgs: string[], env: Record<st
   return { ms: performance.now() - started, mb: Number(/__MAXRSS__(\d+)/.exec(stderr)?.[1] ?? 0) / 1024 }
 }
 
-/** Slidev's command and the folder it builds the same deck in, when bench/peer is installed; null otherwise. */
-function peerBuild(): { slidev: string; deckDir: string } | null {
-  const peer = resolve(root, 'bench/peer')
-  const slidev = join(peer, 'node_modules', '.bin', 'slidev')
+interface Peer {
+  /** bench/peer's `slidev` command, run by this Node (its script, not the .bin shim, which Windows cannot start without a shell). */
+  slidev: string
+  /** The deck's folder for Slidev: a copy of the deck beside the peer's node_modules (Slidev finds the theme there). */
+  deckDir: string
+}
+let peerMemo: Peer | null | undefined
+
+/** Slidev's command and the folder it builds, serves and exports the same deck in, when bench/peer is installed; null otherwise (said in one line). */
+function peer(): Peer | null {
+  if (peerMemo !== undefined) return peerMemo
+  const peerDir = resolve(root, 'bench/peer')
+  const slidev = join(peerDir, 'node_modules', '@slidev', 'cli', 'bin', 'slidev.mjs')
   if (!existsSync(slidev)) {
     console.log('peer: bench/peer is not installed (cd bench/peer && npm install): no Slidev figures')
-    return null
+    return (peerMemo = null)
   }
-  // Slidev finds the deck's theme beside the deck: the deck is copied next to the peer's node_modules.
   const deckDir = join(work, 'peer-deck')
   rmSync(deckDir, { recursive: true, force: true })
   mkdirSync(deckDir, { recursive: true })
   copyFileSync(resolve(root, entry), join(deckDir, 'slides.md'))
-  copyFileSync(join(peer, 'package.json'), join(deckDir, 'package.json'))
-  symlinkSync(join(peer, 'node_modules'), join(deckDir, 'node_modules'))
+  copyFileSync(join(peerDir, 'package.json'), join(deckDir, 'package.json'))
+  symlinkSync(join(peerDir, 'node_modules'), join(deckDir, 'node_modules'), 'junction')
   const publicDir = join(dirname(resolve(root, entry)), 'public')
-  if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'))
-  return { slidev, deckDir }
+  if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'), 'junction')
+  return (peerMemo = { slidev, deckDir })
 }
 
+/** Slidev's build of the deck into .bench/peer-dist (precompressed afterwards as ours is, for the same server). */
+const peerBuildArgs = (p: Peer) => [p.slidev, 'build', 'slides.md', '--out', peerDist]
+
 /**
- * The deck's build (Vite's own command, as `npm run build` runs it), and with `peer` Slidev building the same deck
- * (bench/peer, never a dependency of the project): the two take turns, three times each, so that whatever else the
- * machine does weighs on both; each figure is the median of its runs, and ours is given as ratios of Slidev's.
+ * The deck's build (Vite's own command, as `npm run build` runs it), and with `withPeer` Slidev building the same deck
+ * (bench/peer, never a dependency of the project): first ours from empty caches (a fresh clone or a CI machine: no
+ * node_modules/.cache/deck-*, no Vite cache, no build), then the two take turns, three times each, so that whatever
+ * else the machine does weighs on both; each figure is the median of its runs, and ours is given as ratios of Slidev's.
  */
 async function benchBuilds(withPeer: boolean) {
   console.log(`build (${entry})${withPeer ? ', taking turns with Slidev' : ''}`)
-  const peer = withPeer ? peerBuild() : null
+  const p = withPeer ? peer() : null
   const vite = join(root, 'node_modules', '.bin', 'vite')
   const ours: { ms: number; mb: number }[] = []
   const theirs: { ms: number; mb: number }[] = []
   // Only there to give the other benches a build: one run is enough.
   const runs = wanted('build') || withPeer ? BUILD_RUNS : 1
   const ourBuild = () => timedBuild(vite, ['build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { SLIDES_ENTRY: entry }, root)
-  // A deck's first build: the build's caches (cut fonts, compressed files, mermaid's verdicts; each kept by content)
-  // are emptied first. The runs after it are rebuilds, as an author makes them.
   let first: { ms: number; mb: number } | null = null
   if (wanted('build')) {
-    for (const cache of BUILD_CACHES) rmSync(resolve(root, cache), { recursive: true, force: true })
+    emptyBuildCaches()
     first = await ourBuild()
   }
   for (let i = 0; i < runs; i++) {
     ours.push(await ourBuild())
-    if (peer) theirs.push(await timedBuild(peer.slidev, ['build', 'slides.md', '--out', join(work, 'peer-dist')], {}, peer.deckDir))
+    if (p) theirs.push(await timedBuild(process.execPath, peerBuildArgs(p), {}, p.deckDir))
   }
-  const times = (list: { ms: number }[]) => list.map((r) => round(r.ms / 1000, 1)).join(', ')
-  record('build.wallMs', median(ours.map((r) => r.ms)), `ms (median of ${runs}: ${times(ours)} s)`)
+  if (p) await precompress(peerDist)
+  const times = (runs: { ms: number }[]) => runs.map((r) => round(r.ms / 1000, 1)).join(', ')
+  record('build.wallMs', median(ours.map((r) => r.ms)), `ms (a rebuild, median of ${runs}: ${times(ours)} s)`)
   record('build.peakMemoryMB', median(ours.map((r) => r.mb)), 'MB')
   if (first) {
-    record('build.firstWallMs', first.ms, "ms (the deck's first build: no cut font, compressed file or diagram verdict kept)")
+    record('build.firstWallMs', first.ms, 'ms (the first build: no node_modules/.cache/deck-*, no Vite cache, no build)')
     record('build.firstPeakMemoryMB', first.mb, 'MB (first build)')
   }
   if (!theirs.length) return
   record('peer.build.wallMs', median(theirs.map((r) => r.ms)), `ms (Slidev, median of ${runs}: ${times(theirs)} s)`)
   record('peer.build.peakMemoryMB', median(theirs.map((r) => r.mb)), 'MB (Slidev)')
-  record('build.wallToSlidev', results['build.wallMs']!.value / results['peer.build.wallMs']!.value, "× Slidev's build time")
-  record('build.memoryToSlidev', results['build.peakMemoryMB']!.value / results['peer.build.peakMemoryMB']!.value, "× Slidev's peak memory")
-  if (first) {
-    record('build.firstWallToSlidev', first.ms / results['peer.build.wallMs']!.value, "× Slidev's build time (our first build)")
-    record('build.firstMemoryToSlidev', first.mb / results['peer.build.peakMemoryMB']!.value, "× Slidev's peak memory (our first build)")
+  ratio('build.wallToSlidev', 'build.wallMs', 'peer.build.wallMs', "× Slidev's build time (a rebuild)")
+  ratio('build.memoryToSlidev', 'build.peakMemoryMB', 'peer.build.peakMemoryMB', "× Slidev's peak memory (a rebuild)")
+  ratio('build.firstWallToSlidev', 'build.firstWallMs', 'peer.build.wallMs', "× Slidev's build time (our first build)")
+  ratio('build.firstMemoryToSlidev', 'build.firstPeakMemoryMB', 'peer.build.peakMemoryMB', "× Slidev's peak memory (our first build)")
+}
+
+/** A site the browser benches load: the deck's build, Slidev's, or a floor page; all served by serveStatic. */
+interface Site {
+  name: 'engine' | 'slidev' | 'floor'
+  /** Its figures' prefix: `` (ours), `peer.`, `floor.`. */
+  prefix: string
+  url: string
+}
+
+type Kind = 'html' | 'css' | 'font' | 'js' | 'other'
+const KIND_NAMES: Record<Kind, string> = { font: 'fonts', js: 'JS', css: 'CSS', html: 'HTML', other: 'other' }
+
+function kindOf(url: string, navigation: boolean): Kind {
+  const path = new URL(url).pathname
+  if (navigation || /\.html?$/.test(path)) return 'html'
+  if (/\.(woff2?|ttf|otf)$/.test(path)) return 'font'
+  if (/\.m?js$/.test(path)) return 'js'
+  if (/\.css$/.test(path)) return 'css'
+  return 'other'
+}
+
+/** Each file's size as a compressing host sends it: gzip (level 9) of its content; fonts (WOFF2, compressed already) as they are. */
+const sizes = new Map<string, Promise<number>>()
+function sentSize(url: string, kind: Kind): Promise<number> {
+  let size = sizes.get(url)
+  if (!size) {
+    size = fetch(url)
+      .then(async (response) => Buffer.from(await response.arrayBuffer()))
+      .then((body) => (kind === 'font' ? body.length : gzipSync(body, { level: 9 }).length))
+      .catch(() => 0)
+    sizes.set(url, size)
+  }
+  return size
+}
+
+/**
+ * One cold load of `/1`: a new browser context (empty cache, no connection), nothing injected into the page; the first
+ * contentful paint from the Paint Timing API, and the files whose fetch started before it (Resource Timing's
+ * startTime; the page itself included) with their gzip sizes by kind. Only the site's own files count (Slidev's
+ * build links Google's fonts, which this offline browser never reaches).
+ */
+async function coldPaint(browser: Browser, site: Site) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+  try {
+    const page = await context.newPage()
+    await page.goto(site.url + '/1')
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { polling: 50, timeout: 30000 })
+    // Every fetch started before the paint has finished (Resource Timing lists a file once its response is in).
+    await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => {})
+    const { fcp, files } = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime
+      return { fcp: paint, files: performance.getEntriesByType('resource').filter((e) => e.startTime < paint).map((e) => e.name) }
+    })
+    const bytes: Record<Kind, number> = { html: 0, css: 0, font: 0, js: 0, other: 0 }
+    const local = [page.url(), ...files.filter((url) => url.startsWith(site.url + '/'))]
+    for (const [i, url] of [...new Set(local)].entries()) {
+      const kind = kindOf(url, i === 0)
+      bytes[kind] += await sentSize(url, kind)
+    }
+    return { fcp, bytes }
+  } finally {
+    await context.close()
   }
 }
 
-/** Bytes of one kind that arrived: as sent (raw) and gzipped (what a host that compresses sends). */
-type Sized = { raw: number; gzip: number }
-type Kind = 'html' | 'css' | 'font' | 'js'
-const KINDS: Record<string, Kind> = { document: 'html', stylesheet: 'css', font: 'font', script: 'js' }
-
-async function benchLoad(browser: Browser, base: string) {
-  console.log('first load')
-  const visibleTimes: number[] = []
-  const readyTimes: number[] = []
-  let bytes: { visible: Record<Kind, Sized>; ready: Record<Kind, Sized> } | null = null
-  for (let i = 0; i < 5; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+/**
+ * The engine's own view of the same cold load (separate loads, since this one runs script in every frame): slide 1 is
+ * visible in the first animation frame where it is laid out and every face its text is drawn in has loaded (the
+ * Chinese faces block: until then it is not painted), ready when the app runs it (data-loaded); and whether, in the
+ * frame of the first contentful paint, the deck's faces for slide 1's text were already loaded (no paint in another face).
+ */
+async function engineLoad(browser: Browser, base: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+  try {
     const page = await context.newPage()
-    const bodies = new Map<string, { kind: Kind; body: Promise<Buffer> }>()
-    page.on('response', (response: Response) => {
-      const kind = KINDS[response.request().resourceType()]
-      if (kind && response.status() === 200) bodies.set(response.url(), { kind, body: response.body().catch(() => Buffer.alloc(0)) })
-    })
-    // Seen from inside the page (polling from outside lags by 100s of ms), in animation frames: slide 1 is visible
-    // when it is laid out with a size and every face its text is drawn in has loaded (the faces block: until then
-    // its Chinese is not painted); ready when the app around it runs it (data-loaded).
     await page.addInitScript(() => {
-      // tsx names functions with a helper the page does not have.
-      ;(globalThis as { __name?: unknown }).__name ??= (f: unknown) => f
-      // Each face the slide's text is drawn in (by the weight it is drawn in) has loaded: until then it is not painted.
+      // Each face the slide's text is drawn in (by the weight it is drawn in) has loaded.
       const fontsIn = (slide: Element) => {
         const byWeight = new Map<string, string>()
         for (const el of slide.querySelectorAll('*')) {
@@ -152,124 +235,180 @@ async function benchLoad(browser: Browser, base: string) {
         }
         return [...byWeight].every(([weight, text]) => document.fonts.check(`${weight} 16px "Deck Serif SC"`, text))
       }
+      // Per frame: whether the faces were in (the last such sample before the paint's time is the painted frame's).
+      window.__fontFrames = []
       const frame = () => {
         const slide = document.querySelector('.slidev-page-1')
-        if (window.__slide1VisibleAt === undefined && slide && slide.getBoundingClientRect().width > 0 && slide.querySelector('.slidev-layout') && fontsIn(slide))
-          window.__slide1VisibleAt = performance.now()
+        const laidOut = Boolean(slide && slide.getBoundingClientRect().width > 0 && slide.querySelector('.slidev-layout'))
+        const fonts = laidOut && fontsIn(slide!)
+        window.__fontFrames!.push({ t: performance.now(), fonts })
+        if (window.__slide1VisibleAt === undefined && fonts) window.__slide1VisibleAt = performance.now()
         if (document.querySelector('.slidev-page-1[data-loaded="true"]')) window.__slide1ReadyAt ??= performance.now()
         if (window.__slide1VisibleAt === undefined || window.__slide1ReadyAt === undefined) requestAnimationFrame(frame)
       }
       requestAnimationFrame(frame)
     })
     await page.goto(base + '/1')
-    await page.waitForFunction(() => window.__slide1VisibleAt !== undefined && window.__slide1ReadyAt !== undefined)
-    const { visibleAt, readyAt } = await page.evaluate(() => ({ visibleAt: window.__slide1VisibleAt ?? 0, readyAt: window.__slide1ReadyAt ?? 0 }))
-    visibleTimes.push(visibleAt)
-    readyTimes.push(readyAt)
-    if (!bytes) {
-      // Only what arrived by a moment counts (later lazy chunks and neighbours' fonts are not "before slide 1").
-      // Fonts: the faces the page preloads (the neighbours' faces the app loads meanwhile never hold the paint).
-      const arrived = (t: number) =>
-        page.evaluate(
-          (until: number) => {
-            const preloaded = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((link) => link.href))
-            return [
-              location.href,
-              ...performance
-                .getEntriesByType('resource')
-                .filter((e) => (e as PerformanceResourceTiming).responseEnd <= until && ((e as PerformanceResourceTiming).initiatorType !== 'css' || preloaded.has(e.name)))
-                .map((e) => e.name),
-            ]
-          },
-          t,
-        )
-      const measure = async (urls: string[]) => {
-        const sum = Object.fromEntries(Object.values(KINDS).map((k) => [k, { raw: 0, gzip: 0 }])) as Record<Kind, Sized>
-        for (const url of new Set(urls)) {
-          const item = bodies.get(url)
-          if (!item) continue
-          const body = await item.body
-          sum[item.kind].raw += body.length
-          // Fonts are WOFF2 (compressed already): a host sends them as they are.
-          sum[item.kind].gzip += item.kind === 'font' ? body.length : gzipSync(body, { level: 9 }).length
-        }
-        return sum
-      }
-      bytes = { visible: await measure(await arrived(visibleAt)), ready: await measure(await arrived(readyAt)) }
-    }
+    await page.waitForFunction(() => window.__slide1VisibleAt !== undefined && window.__slide1ReadyAt !== undefined && performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30000 })
+    return await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime
+      const before = (window.__fontFrames ?? []).filter((f) => f.t <= fcp)
+      return { visibleAt: window.__slide1VisibleAt ?? NaN, readyAt: window.__slide1ReadyAt ?? NaN, fontsAtPaint: before.at(-1)?.fonts ?? false }
+    })
+  } finally {
     await context.close()
   }
-  if (!bytes) throw new Error('no load measured')
-  const { visible, ready } = bytes
-  const kb = (n: number) => n / 1024
-  record('load.slide1HtmlGzipKB', kb(visible.html.gzip), `KB gzip (${round(kb(visible.html.raw))} KB raw)`)
-  record('load.slide1CssGzipKB', kb(visible.css.gzip), `KB gzip (${round(kb(visible.css.raw))} KB raw)`)
-  record('load.slide1FontKB', kb(visible.font.raw), 'KB (WOFF2, the faces slide 1 preloads)')
-  record('load.slide1PaintBytesKB', kb(visible.html.gzip + visible.css.gzip + visible.font.raw), `KB (what slide 1's paint waits for, HTML and CSS gzipped; ${round(kb(visible.html.raw + visible.css.raw + visible.font.raw))} KB raw)`)
-  record('load.jsBeforeSlide1GzipKB', kb(visible.js.gzip), 'KB gzip (arrived by then; none is render-blocking)')
-  record('load.slide1VisibleMs', median(visibleTimes), `ms (median of 5 cold loads: ${visibleTimes.map((t) => round(t, 0)).join(', ')})`)
-  record('load.jsBeforeReadyGzipKB', kb(ready.js.gzip), 'KB gzip (the whole app, controls and keys working)')
-  record('load.readyMs', median(readyTimes), 'ms (median of 5 cold loads)')
 }
 
-/**
- * How long a key is held down, as a person's press (keys and clickers release after 50–150 ms). Playwright's press
- * releases in the same instant, which no hand does: Chromium then lays the new slide out for the keyup's dispatch
- * before the frame, so the frame's time would include its style and layout (about 5 ms more, measured).
- */
-const KEY_HOLD_MS = 80
+/** Loads of each site: the median of five cold ones. */
+const LOADS = 5
 
 /**
- * Every forward slide change of the deck (↓ from slide 1 to the last), as a presenter makes them: a real key press
- * (held KEY_HOLD_MS), then the time from the key event to the animation frame that shows the new slide (its module
- * run, in the stage, not the leaving one), measured in the page; whether that frame already animates the change;
- * then the next key once the transition is over (a presenter talks between slides).
+ * First contentful paint of `/1`, cold, for each site, the sites taking turns (so that the machine's moods weigh on
+ * all); the bytes before that paint of the load whose paint is the median; then the engine's slide 1 in its own faces.
  */
-async function benchNav(browser: Browser, base: string) {
-  console.log('slide changes')
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
-  await page.addInitScript(() => {
-    ;(globalThis as { __name?: unknown }).__name ??= (f: unknown) => f
-    const w = window as Window & { __changes?: { no: number; ms: number; animated: boolean }[] }
-    w.__changes = []
-    addEventListener(
-      'keydown',
-      (event) => {
-        if (event.key !== 'ArrowDown') return
-        const from = Number(/^\/(\d+)/.exec(location.pathname)?.[1] ?? 0)
-        const want = from + 1
-        const frame = () => {
-          const entering = document.querySelector(`.slidev-stage-slide:not(.deck-leave) > .slidev-page-${want}[data-loaded="true"], .slidev-stage-slide:not(.deck-leave) .slidev-page-${want}[data-loaded="true"]`)
-          if (entering) {
-            const animated = Boolean(document.querySelector('.slidev-stage-slide.deck-leave') && entering.closest('.deck-enter'))
-            w.__changes!.push({ no: want, ms: performance.now() - event.timeStamp, animated })
-          } else if (performance.now() - event.timeStamp < 5000) requestAnimationFrame(frame)
-        }
-        requestAnimationFrame(frame)
-      },
-      { capture: true },
-    )
-  })
-  await page.goto(base + '/1')
-  await page.waitForSelector('.slidev-page-1[data-loaded="true"]')
-  const total = await page.evaluate(async () => (await (await fetch('/deck-manifest.json')).json()).total as number)
-  for (let no = 2; no <= total; no++) {
-    await page.keyboard.press('ArrowDown', { delay: KEY_HOLD_MS })
-    await page.waitForFunction((n) => (window as Window & { __changes?: { no: number }[] }).__changes!.some((c) => c.no === n), no, { timeout: 10000 }).catch(() => {})
-    // The change is over when the leaving slide is gone and the new neighbours' fonts are in.
-    await page.waitForFunction(() => !document.querySelector('.deck-leave') && document.fonts.status === 'loaded', undefined, { timeout: 10000 }).catch(() => {})
+async function benchLoad(browser: Browser, sites: Site[]) {
+  console.log(`first paint (${sites.map((s) => s.name).join(', ')}; cold contexts, taking turns)`)
+  const loads = new Map<Site, { fcp: number; bytes: Record<Kind, number> }[]>(sites.map((s) => [s, []]))
+  for (let i = 0; i < LOADS; i++) for (const site of sites) loads.get(site)!.push(await coldPaint(browser, site))
+  for (const site of sites) {
+    const runs = loads.get(site)!
+    const fcps = runs.map((r) => r.fcp)
+    // Whether a file's fetch starts before the paint can go either way from one load to the next: the load whose bytes
+    // are the median of the five is reported, with the five totals.
+    const totalOf = (r: { bytes: Record<Kind, number> }) => Object.values(r.bytes).reduce((a, b) => a + b, 0)
+    const mid = [...runs].sort((a, b) => totalOf(a) - totalOf(b))[Math.floor(runs.length / 2)]!
+    const who = site.name === 'engine' ? '' : site.name === 'slidev' ? 'Slidev, ' : 'the one-line floor page, '
+    record(`${site.prefix}load.fcpMs`, median(fcps), `ms (${who}first contentful paint of /1, median of ${LOADS} cold loads: ${list(fcps)})`)
+    if (site.name === 'floor') continue
+    const kb = (n: number) => n / 1024
+    const split = (Object.keys(KIND_NAMES) as Kind[]).filter((k) => mid.bytes[k]).map((k) => `${KIND_NAMES[k]} ${round(kb(mid.bytes[k]))}`).join(', ')
+    record(`${site.prefix}load.bytesBeforePaintKB`, kb(totalOf(mid)), `KB gzip fetched before that paint, median of ${LOADS} loads (${split}; fonts as WOFF2; all: ${list(runs.map((r) => kb(totalOf(r))))})`)
+    if (site.name === 'engine') {
+      record('load.fontsBeforePaintKB', kb(mid.bytes.font), 'KB (WOFF2)')
+      record('load.jsBeforePaintGzipKB', kb(mid.bytes.js), 'KB gzip (scripts whose fetch started before the first paint)')
+      record('load.cssBeforePaintGzipKB', kb(mid.bytes.css), 'KB gzip')
+      record('load.htmlBeforePaintGzipKB', kb(mid.bytes.html), 'KB gzip')
+    }
   }
-  const changes = await page.evaluate(() => (window as Window & { __changes?: { no: number; ms: number; animated: boolean }[] }).__changes ?? [])
-  await page.close()
-  const times = changes.map((c) => c.ms)
-  const slowest = [...changes].sort((a, b) => b.ms - a.ms).slice(0, 3).map((c) => `${c.no}: ${round(c.ms)}`).join(', ')
-  record('nav.slideChanges', changes.length, `of ${total - 1} forward changes seen`)
-  record('nav.slideChangeMedianMs', median(times), 'ms (key → the frame showing the new slide)')
-  record('nav.slideChangeWorstMs', Math.max(...times), `ms (slowest: ${slowest})`)
-  record('nav.changesAnimatedFromFirstFrame', changes.filter((c) => c.animated).length, `of ${changes.length} (the others' slides have no transition)`)
+  ratio('load.fcpToFloor', 'load.fcpMs', 'floor.load.fcpMs', "× the floor page's first paint")
+  ratio('load.fcpToSlidev', 'load.fcpMs', 'peer.load.fcpMs', "× Slidev's first paint")
+  ratio('load.bytesBeforePaintToSlidev', 'load.bytesBeforePaintKB', 'peer.load.bytesBeforePaintKB', "× Slidev's bytes before its first paint")
+  const engine = sites.find((s) => s.name === 'engine')
+  if (!engine) return
+  const own: { visibleAt: number; readyAt: number; fontsAtPaint: boolean }[] = []
+  for (let i = 0; i < LOADS; i++) own.push(await engineLoad(browser, engine.url))
+  record('load.fontsAtFirstPaint', own.filter((l) => l.fontsAtPaint).length, `of ${LOADS} cold loads whose first contentful paint had slide 1's own faces loaded`)
+  record('load.slide1VisibleMs', median(own.map((l) => l.visibleAt)), `ms (slide 1 laid out in its own faces, median of ${LOADS}: ${list(own.map((l) => l.visibleAt))})`)
+  record('load.readyMs', median(own.map((l) => l.readyAt)), `ms (the app running slide 1, median of ${LOADS})`)
 }
 
-async function waitForHttp(url: string, timeoutMs = 30000) {
+/** Slide changes per walk: as the issue's table (30 changes). */
+const CHANGES = 30
+/** Between two presses: a presenter talks between slides, and every transition is over by then. */
+const BETWEEN_PRESSES_MS = 1500
+/** How long after the key the frames are watched for drops (the deck's transitions last up to 500 ms). */
+const WATCH_FRAMES_MS = 500
+/** Event Timing reports no event shorter than 16 ms (its least durationThreshold) and rounds durations to 8 ms: a press with no entry counts as 8 ms. */
+const UNDER_THRESHOLD_MS = 8
+
+interface Press {
+  /** The keydown's time stamp. */
+  t: number
+  want: number
+  /** Key → the animation frame in which the new slide is laid out (its `.slidev-page-N` has a box). */
+  frameMs: number
+  /** requestAnimationFrame deltas over the WATCH_FRAMES_MS after the key. */
+  deltas: number[]
+}
+
+/**
+ * A site's page for the slide changes, as a presenter's: a fresh page on `/1`, idle for 1.5 s before the first press.
+ * For each press of ↓ (a press: down and up, no key held), seen from inside the page: Event Timing's duration of its
+ * keydown (what INP reports: key to the next paint), the time to the frame where the new slide is laid out, and the
+ * animation frames over 20 ms in the 500 ms after the key. ↓ is "next slide" in the engine, in Slidev (→ would step
+ * through a slide's clicks there) and in the floor page.
+ */
+async function openWalk(browser: Browser, site: Site) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+  const page = await context.newPage()
+  await page.addInitScript(
+    ([watchMs]) => {
+      const nav = (window.__nav = { presses: [] as Press[], events: [] as { start: number; duration: number }[] })
+      new PerformanceObserver((entries) => {
+        for (const e of entries.getEntries()) if (e.name === 'keydown') nav.events.push({ start: e.startTime, duration: e.duration })
+      }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
+      addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key !== 'ArrowDown') return
+          const want = Number(/^\/(\d+)/.exec(location.pathname)?.[1] ?? 0) + 1
+          const press: Press = { t: event.timeStamp, want, frameMs: -1, deltas: [] }
+          nav.presses.push(press)
+          let last = -1
+          const frame = (now: number) => {
+            if (last >= 0) press.deltas.push(now - last)
+            last = now
+            if (press.frameMs < 0 && [...document.querySelectorAll(`.slidev-page-${want}`)].some((el) => el.getBoundingClientRect().width > 0)) press.frameMs = performance.now() - event.timeStamp
+            if (now - event.timeStamp < watchMs) requestAnimationFrame(frame)
+          }
+          requestAnimationFrame(frame)
+        },
+        { capture: true },
+      )
+    },
+    [WATCH_FRAMES_MS] as const,
+  )
+  await page.goto(site.url + '/1')
+  await page.waitForFunction(() => [...document.querySelectorAll('.slidev-page-1')].some((el) => el.getBoundingClientRect().width > 0), undefined, { timeout: 30000 })
+  await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => {})
+  return {
+    site,
+    press: () => page.keyboard.press('ArrowDown'),
+    /** The presses' figures; closes the page. */
+    async collect() {
+      const { presses, events, at } = await page.evaluate(() => ({ ...window.__nav!, at: location.pathname }))
+      await context.close()
+      const durations = presses.map((p) => events.find((e) => Math.abs(e.start - p.t) < 1)?.duration ?? UNDER_THRESHOLD_MS)
+      const frames = presses.map((p) => p.frameMs).filter((ms) => ms >= 0)
+      const over20 = presses.map((p) => p.deltas.filter((d) => d > 20).length)
+      return { durations, frames, over20, reached: at, changed: frames.length }
+    },
+  }
+}
+
+/**
+ * 30 slide changes on each site, the sites taking turns press by press (engine, Slidev, floor, engine, …) with 1.5 s
+ * after each press, so that what else the machine does weighs on all three alike.
+ */
+async function benchNav(browser: Browser, sites: Site[]) {
+  console.log(`slide changes (${sites.map((s) => s.name).join(', ')}; ${CHANGES} presses of ↓ each, taking turns, ${BETWEEN_PRESSES_MS / 1000} s after each)`)
+  const walks = []
+  for (const site of sites) walks.push(await openWalk(browser, site))
+  await new Promise((r) => setTimeout(r, BETWEEN_PRESSES_MS))
+  for (let i = 0; i < CHANGES; i++)
+    for (const w of walks) {
+      await w.press()
+      await new Promise((r) => setTimeout(r, BETWEEN_PRESSES_MS))
+    }
+  for (const walk of walks) {
+    const { site } = walk
+    const w = await walk.collect()
+    const who = site.name === 'engine' ? '' : site.name === 'slidev' ? 'Slidev, ' : 'floor page, '
+    record(`${site.prefix}nav.changes`, w.changed, `of ${CHANGES} presses changed the slide (at ${w.reached} after them)`)
+    record(`${site.prefix}nav.eventMedianMs`, median(w.durations), `ms (${who}Event Timing keydown duration, as INP; under 16 ms counts as ${UNDER_THRESHOLD_MS})`)
+    record(`${site.prefix}nav.eventP90Ms`, p90(w.durations), `ms (all: ${list(w.durations)})`)
+    record(`${site.prefix}nav.frameMedianMs`, median(w.frames), `ms (${who}key → the frame in which the new slide is laid out)`)
+    record(`${site.prefix}nav.frameP90Ms`, p90(w.frames), 'ms')
+    const over = w.over20.reduce((a, b) => a + b, 0)
+    record(`${site.prefix}nav.framesOver20Ms`, over, `frames over 20 ms in the ${WATCH_FRAMES_MS} ms after each key, all presses (${w.over20.filter((n) => n).length} presses with any)`)
+  }
+  ratio('nav.eventMedianToFloor', 'nav.eventMedianMs', 'floor.nav.eventMedianMs', "× the floor page's Event Timing median")
+  ratio('nav.eventMedianToSlidev', 'nav.eventMedianMs', 'peer.nav.eventMedianMs', "× Slidev's Event Timing median")
+  ratio('nav.eventP90ToSlidev', 'nav.eventP90Ms', 'peer.nav.eventP90Ms', "× Slidev's Event Timing p90")
+}
+
+async function waitForHttp(url: string, timeoutMs = 120000) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     try {
@@ -281,39 +420,68 @@ async function waitForHttp(url: string, timeoutMs = 30000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
-async function benchDev(browser: Browser) {
-  console.log('dev server and HMR')
-  const deckCopy = join(work, 'hmr-deck.md')
-  copyFileSync(resolve(root, entry), deckCopy)
-  const port = 5190
-  const started = performance.now()
-  const server = spawn('npx', ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: root,
-    env: { ...process.env, SLIDES_ENTRY: deckCopy },
-    stdio: 'ignore',
-    detached: true,
-  })
+/** Edits timed per dev server, after HMR_WARM_EDITS that are not (Slidev's first updates after a first start took 0.6–4.7 s, its later ones 0.1–0.3 s). */
+const HMR_EDITS = 10
+const HMR_WARM_EDITS = 3
+
+/** Stops a dev server started detached (its whole process group). */
+function stop(child: ChildProcess) {
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/`)
+    if (child.pid) process.kill(-child.pid)
+  } catch {}
+}
+
+/** A dev server's side of the dev bench: how it is started, on which deck file, and how slide N's element is found. */
+interface DevServer {
+  name: string
+  prefix: string
+  deck: string
+  start: (port: number) => ChildProcess
+}
+
+/**
+ * `npm run dev` cold: from the command's start to slide 1 visible in a page opened as soon as the server answers,
+ * its dependency optimisation included (the Vite cache emptied first); then HMR: 10 edits of slide 2's text in the
+ * deck file (after three untimed), each from the file's write to the page's slide 2 showing it (a MutationObserver in the page).
+ */
+async function devFigures(browser: Browser, server: DevServer) {
+  const port = await freePort()
+  const started = performance.now()
+  const child = server.start(port)
+  let output = ''
+  child.stdout?.on('data', (d) => (output += d))
+  child.stderr?.on('data', (d) => (output += d))
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/`).catch((error: Error) => {
+      throw new Error(`${error.message}\n${output.slice(-2000)}`)
+    })
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
-    page.on('crash', () => console.error('  the page crashed'))
-    page.on('close', () => console.error('  the page closed'))
     page.on('console', (m) => process.env.BENCH_DEBUG && console.error('  page:', m.text()))
+    const slideShown = (no: number) =>
+      page.waitForFunction((n) => [...document.querySelectorAll(`.slidev-page-${n}`)].some((el) => el.getBoundingClientRect().width > 0 && (el.textContent ?? '').trim().length > 0), no, { timeout: 180000 })
+    await page.goto(`http://127.0.0.1:${port}/1`, { waitUntil: 'commit', timeout: 180000 })
+    await slideShown(1)
+    record(`${server.prefix}dev.startMs`, performance.now() - started, `ms (${server.name}: the command's start to slide 1 visible, first start, Vite's cache empty)`)
+    // A cold dev server may still reload the page once while it settles its dependencies: measure HMR after that.
+    await page.waitForLoadState('networkidle', { timeout: 30000 }).catch(() => {})
     await page.goto(`http://127.0.0.1:${port}/2`)
-    await page.waitForSelector('.slidev-page-2[data-loaded="true"]', { timeout: 60000 })
-    record('dev.coldStartToSlideMs', performance.now() - started, 'ms')
-    // A cold dev server may still reload the page once while it settles its dependencies: measure after that.
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(1500)
-    await page.waitForSelector('.slidev-page-2[data-loaded="true"]', { timeout: 60000 })
-    const source = readFileSync(deckCopy, 'utf8')
+    await slideShown(2)
+    await page.waitForLoadState('networkidle', { timeout: 30000 }).catch(() => {})
+    await page.waitForTimeout(3000)
+    const source = readFileSync(server.deck, 'utf8')
+    const lines = source.split('\n')
+    const at = findSlideStart(lines, 2)
     const times: number[] = []
-    for (let i = 0; i < 5; i++) {
-      const marker = `基准标记${i}`
+    const shows = (text: string) => [...document.querySelectorAll('.slidev-page-2')].some((el) => (el.textContent ?? '').includes(text))
+    let reloads = 0
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && reloads++)
+    // Edits first that are not timed: a server's first updates compile what later ones reuse (both servers alike).
+    for (let i = -HMR_WARM_EDITS; i < HMR_EDITS; i++) {
+      const marker = `基准标记${i < 0 ? `warm${-i}` : i}`
       await page.evaluate((text: string) => {
         window.__hmrSeen = new Promise<number>((done) => {
           const observer = new MutationObserver(() => {
-            if (document.querySelector('.slidev-page-2')?.textContent?.includes(text)) {
+            if ([...document.querySelectorAll('.slidev-page-2')].some((el) => (el.textContent ?? '').includes(text))) {
               observer.disconnect()
               done(performance.timeOrigin + performance.now())
             }
@@ -321,23 +489,91 @@ async function benchDev(browser: Browser) {
           observer.observe(document.body, { subtree: true, childList: true, characterData: true })
         })
       }, marker)
-      const lines = source.split('\n')
-      const slide2 = findSlideStart(lines, 2)
-      lines.splice(slide2, 0, '', marker, '')
+      const edited = [...lines]
+      edited.splice(at, 0, '', marker, '')
       const writtenAt = Date.now()
-      writeFileSync(deckCopy, lines.join('\n'))
-      const seenAt = (await page.evaluate(() => window.__hmrSeen)) ?? NaN
-      times.push(seenAt - writtenAt)
-      writeFileSync(deckCopy, source)
-      await page.waitForTimeout(300)
+      writeFileSync(server.deck, edited.join('\n'))
+      // A full reload instead of an update loses the page's observer: then the slide is waited for from here.
+      const seenAt = await page
+        .evaluate(() => window.__hmrSeen)
+        .catch(async () => {
+          await page.waitForFunction(shows, marker, { timeout: 30000 })
+          return Date.now()
+        })
+      if (i >= 0) times.push((seenAt ?? NaN) - writtenAt)
+      if (i === -1) reloads = 0
+      writeFileSync(server.deck, source)
+      await page.waitForFunction((text) => !document.body.textContent?.includes(text), marker, { timeout: 30000 }).catch(() => {})
+      await page.waitForTimeout(500)
     }
-    record('dev.hmrMedianMs', median(times), 'ms (file write → DOM)')
+    record(`${server.prefix}dev.hmrMedianMs`, median(times), `ms (${server.name}: file write → slide 2 updated in the page, median of ${HMR_EDITS}: ${list(times)}; ${reloads} page reloads)`)
     await page.close()
   } finally {
-    try {
-      if (server.pid) process.kill(-server.pid)
-    } catch {}
+    stop(child)
+    writeFileSync(server.deck, readFileSync(resolve(root, entry), 'utf8'))
   }
+}
+
+async function benchDev(browser: Browser) {
+  console.log('dev server (first start) and HMR')
+  // The deck copied into a folder of its own, with the deck's public/ beside it (the engine serves the deck folder's).
+  const deckDir = join(work, 'dev-deck')
+  rmSync(deckDir, { recursive: true, force: true })
+  mkdirSync(deckDir, { recursive: true })
+  const deck = join(deckDir, 'slides.md')
+  copyFileSync(resolve(root, entry), deck)
+  const publicDir = join(dirname(resolve(root, entry)), 'public')
+  if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'), 'junction')
+  // The engine's dev server pre-bundles into DECK_VITE_CACHE (plugin/options.ts): one of the bench's own, emptied, so
+  // that this is a first start (dependency optimisation included) without touching node_modules/.vite.
+  const viteCache = join(work, 'dev-vite-cache')
+  rmSync(viteCache, { recursive: true, force: true })
+  const servers: DevServer[] = [
+    {
+      name: 'ours',
+      prefix: '',
+      deck,
+      start: (port) =>
+        spawn(process.execPath, [join(root, 'bin', 'reslide.mjs'), deck, '--port', String(port), '--host', '127.0.0.1'], {
+          cwd: root,
+          env: { ...process.env, DECK_VITE_CACHE: viteCache },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        }),
+    },
+  ]
+  const p = peer()
+  if (p) {
+    // Slidev pre-bundles into the deck folder's node_modules/.vite: bench/peer/node_modules/.vite (a symlink's target).
+    rmSync(join(realpathSync(join(p.deckDir, 'node_modules')), '.vite'), { recursive: true, force: true })
+    servers.push({
+      name: 'Slidev',
+      prefix: 'peer.',
+      deck: join(p.deckDir, 'slides.md'),
+      start: (port) => spawn(process.execPath, [p.slidev, 'slides.md', '--port', String(port), '--bind', '127.0.0.1'], { cwd: p.deckDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true }),
+    })
+  }
+  for (const server of servers) await devFigures(browser, server)
+  ratio('dev.startToSlidev', 'dev.startMs', 'peer.dev.startMs', "× Slidev's first start")
+  ratio('dev.hmrToSlidev', 'dev.hmrMedianMs', 'peer.dev.hmrMedianMs', "× Slidev's HMR")
+}
+
+/**
+ * The first PDF export of the deck beside `slidev export` of the same deck (its own dev server and Playwright, the
+ * same Chromium through --executable-path). Slidev's export needs bench/peer's playwright-chromium.
+ */
+async function benchPeerExport(p: Peer) {
+  const out = join(work, 'peer-export.pdf')
+  rmSync(out, { force: true })
+  const started = performance.now()
+  try {
+    await run(process.execPath, [p.slidev, 'export', 'slides.md', '--format', 'pdf', '--output', out, '--executable-path', findChromium({ executablePath: option('--executable-path') }), '--timeout', '120000'], {}, p.deckDir)
+  } catch (error) {
+    console.log(`  Slidev's export failed: ${String((error as Error).message).split('\n').slice(0, 6).join(' | ')}`)
+    return
+  }
+  record('peer.export.pdfMs', performance.now() - started, "ms (Slidev: slidev export, PDF, end to end)")
+  ratio('export.firstPdfToSlidev', 'export.deckFirstMs', 'peer.export.pdfMs', "× Slidev's PDF export (our first: no diagram cache)")
 }
 
 /** The line index right after slide `no`'s heading (a safe place to add a paragraph). */
@@ -382,16 +618,34 @@ function checkBudgets() {
 }
 
 mkdirSync(work, { recursive: true })
-if (wanted('build') || wanted('peer') || !existsSync(join(dist, 'index.html'))) await benchBuilds(wanted('peer'))
-const browser = await launchChromium().catch((error: Error) => {
+if (wanted('build') || wanted('peer') || !existsSync(join(dist, 'index.html'))) await benchBuilds(wanted('build') || wanted('peer'))
+// Slidev's build, for the load and change figures, when the build part did not make it this run.
+const sidePeer = wanted('load') || wanted('nav') || wanted('dev') || wanted('export') ? peer() : null
+if (sidePeer && (wanted('load') || wanted('nav')) && !existsSync(join(peerDist, 'index.html'))) {
+  console.log('peer: building the deck with Slidev (for the load and change figures)')
+  await run(process.execPath, peerBuildArgs(sidePeer), {}, sidePeer.deckDir)
+  await precompress(peerDist)
+}
+// Offline, as the export runs: a host other than this machine resolves to nothing at once (Slidev's build links Google's fonts).
+const browser = await launchChromium({ offline: true }).catch((error: Error) => {
   // No browser: the finder's one line says what was tried and how to install one.
   console.error(error.message)
   process.exit(1)
 })
-const server = await serveStatic(dist)
+const servers: StaticHost[] = []
+const serve = async (dir: string) => {
+  const host = await serveStatic(dir)
+  servers.push(host)
+  return host.url
+}
 try {
-  if (wanted('load')) await benchLoad(browser, server.url)
-  if (wanted('nav')) await benchNav(browser, server.url)
+  if (wanted('load') || wanted('nav')) {
+    const floor = await writeFloorPages(join(work, 'floor'))
+    const engine: Site = { name: 'engine', prefix: '', url: await serve(dist) }
+    const slidev: Site[] = sidePeer && existsSync(join(peerDist, 'index.html')) ? [{ name: 'slidev', prefix: 'peer.', url: await serve(peerDist) }] : []
+    if (wanted('load')) await benchLoad(browser, [engine, ...slidev, { name: 'floor', prefix: 'floor.', url: await serve(floor.paint) }])
+    if (wanted('nav')) await benchNav(browser, [engine, ...slidev, { name: 'floor', prefix: 'floor.', url: await serve(floor.nav) }])
+  }
   if (wanted('dev')) await benchDev(browser)
   for (const [name, script] of <[string, string][]>[
     ['overview', 'overview.ts'],
@@ -402,22 +656,23 @@ try {
     if (wanted(name)) await benchFeature(script)
   if (wanted('export')) {
     // The whole CLI on the deck (build reused) per format: a first run with no diagram cache, then the median of 3
-    // repeat runs; peak memory of the CLI and its Chromium.
+    // repeat runs; peak memory of the CLI and its Chromium. Then Slidev's export of the same deck, once.
     console.log('export')
     const { benchExport } = await import('./export')
     const result = await benchExport({ deck: resolve(root, entry), runs: 3 })
     record('export.deckMs', result.ms, `ms (${result.pages} pages, median of ${result.runs.join(', ')}: an export again, its diagrams kept from the one before)`)
-    if (result.formats.pdf) record('export.deckFirstMs', result.formats.pdf.coldMs, 'ms (the first export: every diagram drawn)')
+    if (result.formats.pdf) record('export.deckFirstMs', result.formats.pdf.coldMs, 'ms (the first PDF export: no diagram cache, every diagram drawn; the build reused)')
     for (const [format, f] of Object.entries(result.formats)) {
       if (format !== 'pdf') record(`export.${format}Ms`, f.ms, `ms (${f.count} items, ${f.bytes}, median of ${f.runs.join(', ')})`)
       record(`export.${format}PeakMB`, f.peakMB, 'MB (CLI + Chromium)')
     }
     // The formats drawn from slides are held to a multiple of the PDF's time.
     for (const format of ['pptx', 'html']) if (result.formats[format] && result.ms) record(`export.${format}ToPdf`, result.formats[format].ms / result.ms, '× the PDF time')
+    if (sidePeer) await benchPeerExport(sidePeer)
   }
 } finally {
   await browser.close()
-  await server.close()
+  for (const host of servers) await host.close()
 }
 
 const failures = checkBudgets()
