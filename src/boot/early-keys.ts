@@ -57,7 +57,14 @@ export function holdEarlyKeys(): EarlyKeys {
           const { key, code, location, shiftKey, ctrlKey, altKey, metaKey, repeat } = event
           const target = event.target instanceof Node && event.target.isConnected ? event.target : document.body
           target.dispatchEvent(new KeyboardEvent('keydown', { key, code, location, shiftKey, ctrlKey, altKey, metaKey, repeat, bubbles: true, cancelable: true }))
-        } else clickedButton(event)?.click()
+        } else {
+          // As the click it was: a pointer's click (detail ≥ 1) stays one, so the bar's button lets go of focus after
+          // it as after any click (a synthetic .click() says detail 0, a key's click, and the button would keep focus
+          // and the deck's keys with it).
+          const button = clickedButton(event)
+          const { detail, shiftKey, ctrlKey, altKey, metaKey, clientX, clientY, button: which } = event as MouseEvent
+          button?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window, detail, shiftKey, ctrlKey, altKey, metaKey, clientX, clientY, button: which }))
+        }
       }
     },
   }

@@ -24,7 +24,11 @@ export interface NavButtonProps {
   testId?: string
 }
 
-/** After a mouse click the control lets go of focus, so the deck's keys (which ignore focused buttons) work again. */
+/**
+ * After a mouse click the control lets go of focus, so the deck's keys (which ignore focused buttons) work again. It
+ * lets go before its action runs: a dialog the action opens must not take the control as the place to give focus back
+ * to (it would hold the keys after the dialog closes).
+ */
 function releaseAfterPointer(event: MouseEvent<HTMLElement>) {
   if (event.detail > 0) event.currentTarget.blur()
 }
@@ -38,8 +42,8 @@ export default function NavButton({ label, icon, shortcut, onClick, pressed, ope
         {...common}
         to={to}
         onClick={(event) => {
-          onClick?.()
           releaseAfterPointer(event)
+          onClick?.()
         }}
       >
         {icon}
@@ -60,8 +64,8 @@ export default function NavButton({ label, icon, shortcut, onClick, pressed, ope
       aria-haspopup={opensDialog ? 'dialog' : undefined}
       aria-expanded={opensDialog ? Boolean(expanded) : undefined}
       onClick={(event) => {
-        onClick?.()
         releaseAfterPointer(event)
+        onClick?.()
       }}
     >
       {icon}
