@@ -15,10 +15,10 @@ export default defineConfig({
   // Tests, not files, are shared out: a long file (the reader's) no longer runs alone at the end. Files that share a
   // port or a server between their tests say so (mode 'default' or 'serial').
   fullyParallel: true,
-  // One worker more than the cores: a test spends part of its time waiting (a transition's frames, a server's answer,
-  // a poll's interval), and the extra worker fills those gaps (viewer and print specs on 2 cores: 108 s with 2 workers,
-  // 94 s with 3). More than that only queues for the same cores.
-  workers: availableParallelism() + 1,
+  // One worker per core: each runs one browser (and at times a dev server). One more (tried: 3 on 2 cores) saved
+  // 14 s on the viewer and print specs but nothing on the whole suite (7.6 min against 7.8), and a loaded machine
+  // turned up timing faults in CI; more only queue for the same cores.
+  workers: availableParallelism(),
   // A failure is a finding: a flaky test's wait gets fixed, it is not run again until it passes.
   retries: 0,
   reporter: [['list']],
