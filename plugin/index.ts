@@ -46,6 +46,9 @@ const engineFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.
 /** react-router's production build (its package exports only the development build to browsers). */
 const routerBuild = (file: string) => resolve(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file)
 
+/** What the Monaco blocks' editor and runner import, besides Monaco itself (src/features/monaco/). */
+const MONACO_DEPS = ['sucrase', '@shikijs/monaco', 'shiki/core', 'shiki/engine/javascript', ...['typescript', 'javascript', 'json', 'css', 'html', 'markdown'].map((lang) => `shiki/langs/${lang}.mjs`), 'shiki/themes/vitesse-light.mjs', 'shiki/themes/vitesse-dark.mjs']
+
 /** Vite's settings for a deck: where its files are, what the runtime imports, and the build's mode. */
 function deckConfig(options: ResolvedDeckOptions): Plugin {
   const { singleFile } = options
@@ -78,8 +81,11 @@ function deckConfig(options: ResolvedDeckOptions): Plugin {
         // The engine's files and the deck's are served in dev, wherever each lives (Vite's default port, 5173).
         server: { fs: { allow: [options.engineDir, options.deckDir] } },
         // Pre-bundled up front so the dev server never reloads the page mid-talk when it discovers a dependency late.
+        // Monaco's ES modules are served as they are (pre-bundling its megabytes would hold up every dev start);
+        // what its blocks import besides is pre-bundled with the rest.
         optimizeDeps: {
-          include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'jotai', 'fuse.js', 'mermaid', 'drauu', 'shiki-magic-move/react', 'shiki-magic-move/core', 'motion/react'],
+          include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'jotai', 'fuse.js', 'mermaid', 'drauu', 'shiki-magic-move/react', 'shiki-magic-move/core', 'motion/react', ...MONACO_DEPS],
+          exclude: ['monaco-editor'],
         },
         // One file: relative paths, every asset inlined, one script with no chunks to fetch.
         ...(singleFile ? { base: './' } : {}),

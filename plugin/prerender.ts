@@ -148,9 +148,11 @@ export default function prerenderPlugin(): Plugin {
     },
     resolveId: {
       order: 'pre',
-      handler(id) {
+      handler(id, importer) {
         // Drawn only in the browser: the Node build leaves them out instead of bundling megabytes it never runs.
         if (this.environment.name === 'ssr' && (id === 'mermaid' || id === 'drauu' || /mermaid(\.esm\.min\.mjs|-vendor\.ts)$/.test(id))) return { id, external: true }
+        // The Monaco editor too (its chunk imports style sheets Node cannot load): a prerendered page shows the code.
+        if (this.environment.name === 'ssr' && id === './editor' && importer?.replace(/\\/g, '/').endsWith('/features/monaco/load.ts')) return { id, external: true }
       },
     },
     configurePreviewServer(server) {

@@ -27,6 +27,7 @@ import { rehypeAuthorHtml } from '../../shared/sanitize.ts'
 import remarkBlockMeta from './remark-block-meta.ts'
 import remarkSnippets from './remark-snippets.ts'
 import remarkMagicMove from './remark-magic-move.ts'
+import remarkMonaco from './remark-monaco.ts'
 import rehypeMagicMove from './rehype-magic-move.ts'
 import rehypeMotion from './rehype-motion.ts'
 import rehypeMathLines from './rehype-math-lines.ts'
@@ -85,6 +86,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(remarkSnippets, { deckDir: options.deckDir })
     // Before block meta: a magic-move block's fences are its steps, not one code block's meta.
     .use(remarkMagicMove, { deckDir: options.deckDir })
+    // Before block meta: a Monaco fence's `{monaco}` and options are the editor's, not line steps.
+    .use(remarkMonaco)
     .use(remarkBlockMeta)
     // Before component tags: `<mdi-home />` becomes its SVG before anything reads it as an element.
     .use(remarkIcons, { deckDir: options.deckDir })

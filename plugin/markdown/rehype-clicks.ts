@@ -8,6 +8,8 @@ import { BOUND_PREFIX, LIVE_BRANCH_TAG, LIVE_CHOICE_TAG, LIVE_EXPRESSION_PROPERT
 import JSON5 from 'json5'
 import { MAGIC_MOVE_PROPERTY, MAGIC_MOVE_TAG, type MagicMoveBlock } from './remark-magic-move.ts'
 import { magicMoveClicks } from '../../shared/magic-move.ts'
+import { MONACO_PROPERTY, MONACO_TAG } from './remark-monaco.ts'
+import type { MonacoBlock } from '../../shared/monaco.ts'
 
 /** The attributes an author writes for a click. */
 const CLICK_DIRECTIVES = ['v-click', 'v-click.hide', 'v-click-hide', 'v-after'] as const
@@ -241,6 +243,14 @@ function magicMoveOf(node: Element, counter: ClickCounter, file: VFile): void {
   node.properties[MAGIC_MOVE_PROPERTY] = JSON.stringify(block)
 }
 
+/** A `{monaco-run}` block's `showOutputAt` is a click like a v-click's value: its output shows from there. */
+function monacoOutputOf(node: Element, counter: ClickCounter, file: VFile): void {
+  const block = JSON.parse(String(node.properties[MONACO_PROPERTY])) as MonacoBlock
+  if (block.kind !== 'monaco-run' || block.options.showOutputAt === undefined) return
+  block.outputSince = counter.click(block.options.showOutputAt, false, file, node).since
+  node.properties[MONACO_PROPERTY] = JSON.stringify(block)
+}
+
 const INLINE_PARENTS = new Set(['p', 'span', 'a', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong'])
 
 /** Marks every click target with its timing and leaves the slide's click count in `file.data.clicks`. */
@@ -274,6 +284,7 @@ export default function rehypeClicks(options: { frontmatterClicks?: unknown } = 
         }
         markOf(node, counter, file)
         if (node.tagName === MAGIC_MOVE_TAG) magicMoveOf(node, counter, file)
+        if (node.tagName === MONACO_TAG) monacoOutputOf(node, counter, file)
         if (node.properties.dataStepsCount !== undefined) node.properties.dataStepsSince = String(counter.steps(Number(node.properties.dataStepsCount)))
         const present = CLICK_DIRECTIVES.filter((name) => name in node.properties)
         if (present.length) {

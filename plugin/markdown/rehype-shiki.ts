@@ -6,14 +6,14 @@ import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../sh
 import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki'
 import { toHtml } from 'hast-util-to-html'
 import { STATIC_HTML_PROPERTY } from './to-module.ts'
+import { CODE_THEMES } from '../../shared/code-themes.ts'
 
 export interface RehypeShikiOptions {
   lineNumbers?: boolean
   codeCopy?: boolean
 }
 
-/** The two themes: light colours go inline, dark ones into `--shiki-dark` for `html.dark` (base.css). */
-export const CODE_THEMES = { light: 'vitesse-light', dark: 'vitesse-dark' } as const
+export { CODE_THEMES }
 
 // One highlighter per build/dev server; languages load on first use.
 let highlighter: Promise<Highlighter> | undefined

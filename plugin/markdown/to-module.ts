@@ -36,6 +36,7 @@ export const compilerComponents: Record<string, ComponentRef> = {
   'deck-code-copy': { name: 'CodeCopy', from: '/src/components/CodeCopy.tsx' },
   'deck-embed': { name: 'Embed', from: '/src/components/Embed.tsx' },
   'deck-magic-move': { name: 'MagicMove', from: '/src/components/MagicMove.tsx' },
+  'deck-monaco': { name: 'Monaco', from: '/src/components/Monaco.tsx' },
 }
 
 /** Every component a slide can use: the built-in ones, the deck's own (components/, by file name), the compiler's. */
