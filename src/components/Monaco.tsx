@@ -9,7 +9,7 @@ import { viewModeAtom } from '../state/nav'
 import { isDarkAtom } from '../state/color-scheme'
 import { configAtom } from '../state/deck'
 import { useHydrated } from '../state/hydrated'
-import { DeckPositionContext, SlideRenderContext, useSlideActive, useSlideClicks } from '../state/slide-context'
+import { DeckPositionContext, SlideRenderContext, useSlideActive, useSlideClicks, useSlideNo } from '../state/slide-context'
 import { SlideSurfaceContext } from './surface'
 import { labelsFor } from '../kit/labels'
 import { loadMonaco, type MonacoModule } from '../features/monaco/load'
@@ -20,7 +20,14 @@ import './Monaco.css'
 type EditorState = 'loading' | 'ready' | 'failed'
 
 let models = 0
-const EXTENSIONS: Record<string, string> = { typescript: 'ts', javascript: 'js', json: 'json', css: 'css', html: 'html', markdown: 'md' }
+
+/**
+ * What the viewer typed, by slide and block: the play stage unmounts a slide it moves away from (it mounts again as
+ * a neighbour), and coming back shows the code as it was left, not as written.
+ */
+const edits = new Map<string, { code: string; modified?: string }>()
+// Module files (.mts, .mjs), as Slidev names them: each block's names are its own, not one program's globals.
+const EXTENSIONS: Record<string, string> = { typescript: 'mts', javascript: 'mjs', json: 'json', css: 'css', html: 'html', markdown: 'md' }
 
 /** The static block's type, so the editor reads like the code it replaces (the theme sets the block's font). */
 function codeFont(box: HTMLElement | null): { fontFamily?: string; fontSize?: number; lineHeight?: number } {
@@ -37,8 +44,9 @@ function codeFont(box: HTMLElement | null): { fontFamily?: string; fontSize?: nu
  * made when the slide is first shown, kept in step with the deck's scheme, and removed on unmount. A slide waiting
  * off stage shows its static code (Monaco's widgets would show through the hidden slide).
  */
-function LiveEditor({ block, fallback, onCode }: { block: MonacoBlock; fallback: ReactNode; onCode: (model: MonacoApi.editor.ITextModel) => void }) {
+function LiveEditor({ block, source, fallback, onCode }: { block: MonacoBlock; source: string; fallback: ReactNode; onCode: (model: MonacoApi.editor.ITextModel) => void }) {
   const active = useSlideActive()
+  const editKey = `${useSlideNo() ?? 0}:${source}`
   const [shown, setShown] = useState(active)
   if (active && !shown) setShown(true)
   const dark = useAtomValue(isDarkAtom)
@@ -89,11 +97,13 @@ function LiveEditor({ block, fallback, onCode }: { block: MonacoBlock; fallback:
           ...(options.editorOptions as MonacoApi.editor.IEditorOptions | undefined),
         }
         mod.setScheme(dark)
-        const original = model(block.code)
+        const edited = edits.get(editKey)
+        const original = model(block.kind === 'monaco-diff' ? block.code : (edited?.code ?? block.code))
         const disposables: MonacoApi.IDisposable[] = [original]
         let sized: MonacoApi.editor.ICodeEditor[]
         if (block.kind === 'monaco-diff') {
-          const modified = model(block.modified ?? '')
+          const modified = model(edited?.modified ?? block.modified ?? '')
+          disposables.push(modified.onDidChangeContent(() => edits.set(editKey, { code: block.code, modified: modified.getValue() })))
           const diff = monaco.editor.createDiffEditor(host.current, { renderOverviewRuler: false, originalEditable: false, ...common })
           diff.setModel({ original, modified })
           disposables.unshift(diff, modified)
@@ -101,6 +111,7 @@ function LiveEditor({ block, fallback, onCode }: { block: MonacoBlock; fallback:
         } else {
           const editor = monaco.editor.create(host.current, { model: original, ...common })
           disposables.unshift(editor)
+          disposables.push(original.onDidChangeContent(() => edits.set(editKey, { code: original.getValue() })))
           sized = [editor]
           onCodeRef.current(original)
         }
@@ -198,7 +209,14 @@ function RunOutput({ block, run, onRun, ready }: { block: MonacoBlock; run: RunS
   const timeout = block.options.timeout ?? DEFAULT_RUN_TIMEOUT
   return (
     <>
-      <button type="button" className="deck-monaco-run" onClick={onRun} disabled={!ready} aria-label={t.codeRunLabel} title={t.codeRunLabel}>
+      <button
+        type="button"
+        className="deck-monaco-run"
+        onClick={(event) => {
+          // A pointer's click lets go of the focus: the deck's keys work again (a button holds them).
+          if (event.detail > 0) event.currentTarget.blur()
+          onRun()
+        }} disabled={!ready} aria-label={t.codeRunLabel} title={t.codeRunLabel}>
         ▶ {t.codeRun}
       </button>
       <div className="deck-monaco-output" data-run-state={run.status} hidden={hidden} style={block.options.outputHeight ? { height: block.options.outputHeight } : undefined} aria-live="polite">
@@ -238,7 +256,7 @@ export default function Monaco({ block, children }: { block: string; children?: 
   )
   return (
     <div className={`deck-monaco is-${parsed.kind}`} data-monaco-kind={parsed.kind} data-no-nav={live ? '' : undefined}>
-      {live ? <LiveEditor block={parsed} fallback={children} onCode={onCode} /> : <div className="deck-monaco-static">{children}</div>}
+      {live ? <LiveEditor block={parsed} source={block} fallback={children} onCode={onCode} /> : <div className="deck-monaco-static">{children}</div>}
       {live && runnable ? <RunOutput block={parsed} run={run} onRun={start} ready={attached} /> : null}
     </div>
   )

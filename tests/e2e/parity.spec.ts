@@ -556,6 +556,109 @@ test.describe('v-motion', () => {
   })
 })
 
+/** The text a Monaco editor shows (its rendered lines; Monaco writes spaces as no-break spaces). */
+const editorText = (editor: Locator) => editor.locator('.view-lines').evaluate((el) => [...el.querySelectorAll('.view-line')].sort((a, b) => parseFloat((a as HTMLElement).style.top) - parseFloat((b as HTMLElement).style.top)).map((line) => line.textContent!.replace(/\u00a0/g, ' ')).join('\n'))
+
+/** A slide's Monaco blocks once their editors are open (the chunk loads when the slide mounts; the machine may be slow). */
+async function openEditors(page: Page, no: number, count: number) {
+  await open(page, `/${no}`)
+  const ready = shown(page).locator('.deck-monaco [data-monaco-state="ready"]')
+  await expect(ready).toHaveCount(count, { timeout: 60_000 })
+  return shown(page).locator('.deck-monaco')
+}
+
+test.describe('monaco', () => {
+  test('slide 1 loads none of it; typing edits the code and never moves the slide; Esc gives the keys back; the scheme follows the deck', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => void scripts.push(request.url()))
+    await open(page, '/1')
+    await page.waitForLoadState('networkidle')
+    expect(scripts.filter((url) => /monaco|editor\.api|\.worker/i.test(url))).toEqual([])
+    const firstLoad = await Promise.all(scripts.filter((url) => url.endsWith('.js')).map(async (url) => (await page.request.get(url)).text()))
+    expect(firstLoad.some((code) => code.includes('MonacoEnvironment') || code.includes('deck-monaco-live'))).toBe(false)
+
+    const no = slideNo('Monaco editor')
+    const blocks = await openEditors(page, no, 2)
+    const editor = blocks.first().locator('.monaco-editor')
+    await expect.poll(() => editorText(editor)).toBe("const greeting: string = 'hello'\nconsole.log(greeting)")
+    // The snippet's region, as its own editor (`<<< @/snippets/parity.ts#multiplier {monaco}`).
+    await expect.poll(() => editorText(blocks.nth(1).locator('.monaco-editor'))).toContain('export function multiplier(reserveRatio: number): number {')
+    await editor.locator('.view-lines').click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.type(' // edited')
+    for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Space', 'PageDown']) await page.keyboard.press(key)
+    await expect.poll(() => editorText(editor)).toContain('console.log(greeting) // edited')
+    expect(urlOf(page)).toBe(`/${no}`)
+    // Esc leaves the editor: the arrows move the deck again.
+    await page.keyboard.press('Escape')
+    await expect(editor).not.toHaveClass(/focused/)
+    await press(page, 'ArrowRight', `/${no + 1}`)
+    await press(page, 'ArrowLeft', `/${no}`)
+    // The editor kept the edit while its slide waited off stage, and follows the deck's dark mode.
+    await expect.poll(() => editorText(editor)).toContain('// edited')
+    const light = await editor.evaluate((el) => getComputedStyle(el.querySelector('.mtk1') ?? el).color)
+    await page.keyboard.press('d')
+    await expect(page.locator('html')).toHaveClass(/dark/)
+    await expect(editor).toHaveClass(/vs-dark/)
+    expect(await editor.evaluate((el) => getComputedStyle(el.querySelector('.mtk1') ?? el).color)).not.toBe(light)
+    await page.keyboard.press('d')
+    await expect(editor).not.toHaveClass(/vs-dark/)
+  })
+
+  test('{monaco-run} runs TypeScript in a worker and shows its console; an edit runs again; an endless loop is stopped with a message', async ({ page }) => {
+    const no = slideNo('Monaco run')
+    const blocks = await openEditors(page, no, 2)
+    const [typed, loop] = [blocks.nth(0), blocks.nth(1)]
+    await expect(typed.locator('.deck-monaco-output')).toHaveText("total 350{ owner: 'Ann', balance: 100 } Map(1) { 'rate' => 0.1 }", { timeout: 20_000 })
+    await expect(typed.locator('.deck-monaco-line')).toHaveCount(2)
+    // An edit runs the code again (autorun), once typing pauses.
+    await typed.locator('.view-lines').click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('console.warn([1, 2].map((n) => n * 21))')
+    await expect(typed.locator('.deck-monaco-line.is-warn')).toHaveText('[21, 42]', { timeout: 20_000 })
+    await page.keyboard.press('Escape')
+    // `{autorun: false}` waits for the button; the loop never ends, so it is stopped at its time limit (1 s here).
+    await expect(loop.locator('.deck-monaco-output')).toHaveText('Press Run to run this code')
+    await loop.getByRole('button', { name: 'Run the code' }).click()
+    await expect(loop.locator('.deck-monaco-output')).toHaveAttribute('data-run-state', 'timeout', { timeout: 20_000 })
+    await expect(loop.locator('.deck-monaco-line.is-stopped')).toHaveText('Stopped: the code ran longer than 1 s (an endless loop?)')
+    // The deck was never blocked: the keys still move it.
+    await press(page, 'ArrowRight', `/${no + 1}`)
+  })
+
+  test('{monaco-diff} shows the code before and after its ~~~ line side by side', async ({ page }) => {
+    const no = slideNo('Monaco diff')
+    const block = (await openEditors(page, no, 1)).first()
+    await expect(block.locator('.monaco-diff-editor')).toBeVisible()
+    await expect.poll(() => editorText(block.locator('.editor.original .monaco-editor'))).toBe('const rate = 0.1\nconsole.log(rate)')
+    await expect.poll(() => editorText(block.locator('.editor.modified .monaco-editor'))).toBe("const rate = 0.2\nconsole.log(rate * 100, '%')")
+  })
+
+  test('static forms show the code highlighted at build time, with no editor: prerendered page, print, reader, overview', async ({ page }) => {
+    const no = slideNo('Monaco editor')
+    const run = slideNo('Monaco run')
+    const diff = slideNo('Monaco diff')
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    expect(html).toMatch(/class="deck-monaco is-monaco"[^]*<pre [^>]*class="shiki/)
+    expect(html).not.toMatch(/class="[^"]*\bmonaco-editor\b/)
+    await openPrint(page, `/print?range=${no}-${diff}`)
+    await expect(printPage(page, no).locator('.deck-monaco pre.shiki')).toHaveCount(2)
+    await expect(printPage(page, no).locator('.deck-monaco pre.shiki').first()).toHaveText("const greeting: string = 'hello'\nconsole.log(greeting)")
+    await expect(printPage(page, run).locator('.deck-monaco pre.shiki')).toHaveCount(2)
+    await expect(printPage(page, diff).locator('.deck-monaco pre.shiki')).toHaveCount(2)
+    await expect(page.locator('.monaco-editor, .deck-monaco-run, .deck-monaco-output')).toHaveCount(0)
+    await page.goto(`${origin}/1?view=reader`)
+    await expect(page.locator(`#slide-${run} .deck-monaco pre.shiki`).first()).toContainText('interface Account')
+    await expect(page.locator('.monaco-editor')).toHaveCount(0)
+    await open(page, `/${diff}`)
+    await page.keyboard.press('o')
+    const overview = page.getByTestId('overview')
+    await expect(overview.locator(`.slidev-page-${no} .deck-monaco pre.shiki`)).toHaveCount(2)
+    await expect(overview.locator('.monaco-editor')).toHaveCount(0)
+  })
+})
+
 // Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
 // takes up where the last one was), so one presenter walks the deck with the keys, and no viewer test comes after.
 test('the presenter view: named slots filled, expressions at the main click and at the preview’s own', async ({ page }) => {

@@ -31,6 +31,12 @@ self.MonacoEnvironment = {
   },
 }
 
+// Monaco cancels the requests of an editor it disposes (a slide left) with a rejected promise nobody awaits.
+window.addEventListener('unhandledrejection', (event) => {
+  const reason: unknown = event.reason
+  if (reason instanceof Error && reason.name === 'Canceled' && reason.message === 'Canceled') event.preventDefault()
+})
+
 // The code runs as a module in the browser: modern syntax, top-level await, no declaration files to look for.
 for (const defaults of [ts.typescriptDefaults, ts.javascriptDefaults]) {
   defaults.setCompilerOptions({
