@@ -97,6 +97,9 @@ function LiveEditor({ block, source, fallback, onCode }: { block: MonacoBlock; s
           ...(options.editorOptions as MonacoApi.editor.IEditorOptions | undefined),
         }
         mod.setScheme(dark)
+        // The grammar's rules for this code made ready first (shiki builds them on first use): the editor then
+        // opens with its code coloured, not plain for a moment.
+        monaco.editor.tokenize(block.code, block.language)
         const edited = edits.get(editKey)
         const original = model(block.kind === 'monaco-diff' ? block.code : (edited?.code ?? block.code))
         const disposables: MonacoApi.IDisposable[] = [original]
