@@ -57,6 +57,10 @@ function deckConfig(options: ResolvedDeckOptions): Plugin {
   return {
     name: 'deck:config',
     enforce: 'pre',
+    resolveId(id, importer) {
+      // The one-file build shows Monaco blocks as their code (src/features/monaco/editor-offline.ts).
+      if (singleFile && id === './editor' && importer?.replace(/\\/g, '/').endsWith('/features/monaco/load.ts')) return engineFile('src/features/monaco/editor-offline.ts')
+    },
     config(user, { command }): UserConfig {
       return {
         root: user.root ?? options.engineDir,

@@ -31,9 +31,9 @@ const EXTENSIONS: Record<string, string> = { typescript: 'mts', javascript: 'mjs
 
 /** The static block's type, so the editor reads like the code it replaces (the theme sets the block's font). */
 function codeFont(box: HTMLElement | null): { fontFamily?: string; fontSize?: number; lineHeight?: number } {
-  const pre = box?.querySelector('pre')
-  if (!pre) return {}
-  const style = getComputedStyle(pre)
+  const code = box?.querySelector('pre code') ?? box?.querySelector('pre')
+  if (!code) return {}
+  const style = getComputedStyle(code)
   const fontSize = parseFloat(style.fontSize)
   const lineHeight = parseFloat(style.lineHeight)
   return { fontFamily: style.fontFamily, fontSize: fontSize || undefined, lineHeight: lineHeight || undefined }
@@ -205,7 +205,7 @@ function useRunner(block: MonacoBlock) {
   return { run, start, attach }
 }
 
-function RunOutput({ block, run, onRun, ready }: { block: MonacoBlock; run: RunState; onRun: () => void; ready: boolean }) {
+function RunOutput({ block, run, onRun }: { block: MonacoBlock; run: RunState; onRun: () => void }) {
   const t = labelsFor(useAtomValue(configAtom).htmlAttrs.lang).rich
   const clicks = useSlideClicks()
   const hidden = block.outputSince !== undefined && clicks !== null && clicks < block.outputSince
@@ -219,7 +219,10 @@ function RunOutput({ block, run, onRun, ready }: { block: MonacoBlock; run: RunS
           // A pointer's click lets go of the focus: the deck's keys work again (a button holds them).
           if (event.detail > 0) event.currentTarget.blur()
           onRun()
-        }} disabled={!ready} aria-label={t.codeRunLabel} title={t.codeRunLabel}>
+        }}
+        aria-label={t.codeRunLabel}
+        title={t.codeRunLabel}
+      >
         ▶ {t.codeRun}
       </button>
       <div className="deck-monaco-output" data-run-state={run.status} hidden={hidden} style={block.options.outputHeight ? { height: block.options.outputHeight } : undefined} aria-live="polite">
@@ -260,7 +263,7 @@ export default function Monaco({ block, children }: { block: string; children?: 
   return (
     <div className={`deck-monaco is-${parsed.kind}`} data-monaco-kind={parsed.kind} data-no-nav={live ? '' : undefined}>
       {live ? <LiveEditor block={parsed} source={block} fallback={children} onCode={onCode} /> : <div className="deck-monaco-static">{children}</div>}
-      {live && runnable ? <RunOutput block={parsed} run={run} onRun={start} ready={attached} /> : null}
+      {live && runnable && attached ? <RunOutput block={parsed} run={run} onRun={start} /> : null}
     </div>
   )
 }
