@@ -1,11 +1,13 @@
 // The parity fixture deck (tests/fixtures/parity.md): Slidev features beyond the basics, as a viewer sees them at
 // each click, and in the static forms (prerendered page, print, reader, presenter, overview).
 import { test, expect, type Locator, type Page } from '@playwright/test'
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseDeck } from '../../plugin/parser'
 import { startServer, type RunningServer } from '../../server/index'
 import { deckDist, root, specPort } from './decks'
+import type { SlidevWalks } from '../../scripts/record-slidev-walk'
 
 // The parity deck, built by the global setup, served by `reslide serve`'s server: its presenter test moves viewers.
 const port = specPort('parityServe')
@@ -558,6 +560,17 @@ test.describe('v-motion', () => {
 
 // Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
 // takes up where the last one was), so one presenter walks the deck with the keys, and no viewer test comes after.
+test('walked with → ← ↓ ↑, the deck takes the path Slidev 53 takes (recorded with scripts/record-slidev-walk.ts)', async ({ page }) => {
+  const recorded = JSON.parse(readFileSync(resolve(root, 'tests/fixtures/parity-slidev-walk.json'), 'utf8')) as SlidevWalks
+  const sha = createHash('sha256').update(readFileSync(resolve(root, recorded.deck))).digest('hex')
+  expect(sha, `${recorded.deck} changed since Slidev's path was recorded: run npx tsx scripts/record-slidev-walk.ts`).toBe(recorded.deckSha256)
+  for (const { key, from, addresses } of recorded.walks) {
+    // Each walk starts where the one before ended, or from a fresh page, as it was recorded.
+    if (urlOf(page) !== from) await open(page, from)
+    for (const address of addresses.slice(1)) await press(page, key, address)
+  }
+})
+
 test('the presenter view: named slots filled, expressions at the main click and at the preview’s own', async ({ page }) => {
   const slots = slideNo('Named slots')
   const expressions = slideNo('Expressions')
