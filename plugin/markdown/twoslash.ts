@@ -59,11 +59,10 @@ function diagnosticsOf(recommendation: string): Diagnostic[] {
   return found
 }
 
-/** The 1-based line of the block at a file's offset (a `// @filename: x.ts` file starts after its notation line). */
+/** The 1-based line of the block at a file's offset (a `// @filename: x.ts` file starts at its notation line). */
 function lineAt(code: string, diagnostic: Diagnostic): number {
   const marker = code.search(new RegExp(`^//\\s*@filename:\\s*${diagnostic.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'))
-  const start = marker >= 0 ? code.indexOf('\n', marker) + 1 : 0
-  return code.slice(0, start + diagnostic.offset).split('\n').length
+  return code.slice(0, Math.max(marker, 0) + diagnostic.offset).split('\n').length
 }
 
 /** A failed block's reason: the first unexpected compiler error at its line, or the error's own message. */

@@ -60,6 +60,12 @@ describe('twoslash blocks', () => {
     expect(code).toContain('const')
   }, 60_000)
 
+  it('an unexpected error in a `// @filename:` file of the block is found at its line', async () => {
+    const content = ['```ts twoslash', '// @filename: a.ts', 'export const n = 1', '// @filename: b.ts', "import { n } from './a'", 'const s: string = n', '```'].join('\n')
+    const { later } = await compile(content)
+    expect(later).toEqual([{ line: 6, message: expect.stringMatching(/^Twoslash: TS2322: /) }])
+  }, 60_000)
+
   it('`// @noErrors` lets errors pass; `// @errors` lists what may fail', async () => {
     const { later, code } = await compile('```ts twoslash\n// @noErrors\nconst b: string = 1\n```')
     expect(later).toEqual([])
