@@ -1,5 +1,6 @@
 // Highlights code blocks at build time with shiki (light colours inline, dark ones in --shiki-dark), adds line
-// numbers when the deck asks and a copy button when `codeCopy` is on; no highlighter ships to the browser.
+// numbers when the deck asks and a copy button when `codeCopy` is on; no highlighter ships to the browser. A block
+// remark-twoslash marked takes twoslash's output (types, queries, errors: plugin/markdown/twoslash.ts) instead.
 import type { Root, Element, ElementContent } from 'hast'
 import { visit } from 'unist-util-visit'
 import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps.ts'
