@@ -634,6 +634,9 @@ test('walked with → ← ↓ ↑, the deck takes the path Slidev 53 takes (reco
     // Each walk starts where the one before ended, or from a fresh page, as it was recorded.
     if (urlOf(page) !== from) await open(page, from)
     for (const address of addresses.slice(1)) await press(page, key, address)
+    // Where Slidev's walk by steps ended, ours has no step further either.
+    if (key === 'ArrowRight') await expect(page.getByRole('button', { name: /^(Next|下一步)$/ })).toBeDisabled()
+    if (key === 'ArrowLeft') await expect(page.getByRole('button', { name: /^(Previous|上一步)$/ })).toBeDisabled()
   }
 })
 
