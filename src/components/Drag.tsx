@@ -67,6 +67,8 @@ export default function Drag({ as, drag, ref, style, ...props }: DragProps) {
     style: { ...style, ...dragStyle(pos) },
     'data-drag-id': name ?? undefined,
     'data-drag-editing': editing ? '' : undefined,
+    // A click on it is the start of a double-click, not the play view's "click the slide to go on".
+    'data-no-nav': editable ? '' : props['data-no-nav'],
     onDoubleClick: editable
       ? () => {
           // The double click selected a word: the frame takes the pointer from here.

@@ -68,7 +68,11 @@ export default function DragFrame({ no, name, element, pos, onMove, onEnd }: Dra
     observer.observe(el)
     return () => observer.disconnect()
   }, [element])
-  useEffect(() => frame.current?.focus({ preventScroll: true }), [])
+  // The keyboard goes to the frame as soon as it shows (an element without a place shows it once measured).
+  const shown = pos !== null
+  useEffect(() => {
+    if (shown) frame.current?.focus({ preventScroll: true })
+  }, [shown])
 
   const save = (place: DragPos) => {
     setStatus('Saving…')
@@ -103,6 +107,7 @@ export default function DragFrame({ no, name, element, pos, onMove, onEnd }: Dra
     event.preventDefault()
     event.stopPropagation()
     flushKeys()
+    frame.current?.focus({ preventScroll: true })
     event.currentTarget.setPointerCapture(event.pointerId)
     gesture.current = { what, x: event.clientX, y: event.clientY, start: pos, height: shownHeight }
   }
@@ -163,6 +168,7 @@ export default function DragFrame({ no, name, element, pos, onMove, onEnd }: Dra
       role="group"
       aria-label={`Place of "${name}": drag to move; arrow keys move it by a pixel, with Shift by 10; Escape ends`}
       data-testid="drag-frame"
+      data-no-nav=""
       onPointerDown={begin({ kind: 'move' })}
       onKeyDown={onKeyDown}
       onDoubleClick={(event) => event.stopPropagation()}
