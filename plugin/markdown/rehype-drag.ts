@@ -48,7 +48,7 @@ export default function rehypeDrag(options: { dragPos?: unknown } = {}) {
         // Inside a paragraph (written inline) a span: a div there would end the paragraph in the page's HTML.
         node.tagName = parent?.type === 'element' && parent.tagName === 'p' ? 'span' : 'div'
         const classes = node.properties.className
-        node.properties.className = ['p-1', ...(Array.isArray(classes) ? classes : classes ? [String(classes)] : [])]
+        node.properties.className = ['slidev-vdrag', 'p-1', ...(Array.isArray(classes) ? classes : classes ? [String(classes)] : [])]
         found = { written: typeof written === 'string' ? written : undefined, what: `<v-drag pos="${String(written)}">` }
       } else if ('v-drag' in node.properties) {
         const text = String(node.properties['v-drag'] ?? '')

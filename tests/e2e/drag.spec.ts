@@ -156,6 +156,8 @@ test('the built deck shows each element at its place, rotated where it says, wit
   const inline = page.locator('.drag-inline')
   expect(await placeOf(inline)).toMatchObject({ x: 100, y: 400, w: 220, h: 60 })
   expect(await inline.evaluate((el) => el.style.transform)).toBe('rotate(15deg)')
+  // <v-drag> is Slidev's VDrag: a div with p-1 (0.25rem of padding) around the content.
+  expect(await square.evaluate((el) => getComputedStyle(el).padding)).toBe('4px')
   await square.dblclick()
   await expect(square).not.toHaveAttribute('data-drag-editing')
   await expect(page.getByTestId('drag-frame')).toHaveCount(0)
@@ -163,3 +165,20 @@ test('the built deck shows each element at its place, rotated where it says, wit
   const html = await (await page.request.get(`${deckHost('drag')}/2`)).text()
   expect(html.match(/<div[^>]*data-drag-id="square"[^>]*>/)?.[0]).toContain('position:absolute;z-index:100;left:600px;top:120px;width:200px;height:150px')
 })
+
+for (const view of ['/print', '/reader/', '/1 overview']) {
+  test(`the built deck's ${view} shows the elements at their places, with no frame to open`, async ({ page }) => {
+    await page.goto(`${deckHost('drag')}${view.split(' ')[0]}`)
+    if (view.endsWith('overview')) {
+      await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible()
+      await page.keyboard.press('o')
+      await expect(page.locator('.slidev-overview')).toBeVisible()
+    }
+    const scope = view.endsWith('overview') ? '.slidev-overview ' : ''
+    const square = page.locator(`${scope}.slidev-page-2 [data-drag-id="square"]`).first()
+    await expect(square).toBeVisible()
+    expect(await placeOf(square)).toMatchObject({ x: 600, y: 120, w: 200, h: 150 })
+    await square.dblclick()
+    await expect(page.locator('[data-drag-editing]')).toHaveCount(0)
+  })
+}

@@ -50,7 +50,7 @@ describe('v-drag at build time', () => {
     expect(analyzed.messages.filter((m) => !m.message.startsWith('Image not found'))).toEqual([])
     expect(code).toContain('import _Drag from "/src/components/Drag.tsx"')
     // <v-drag> is a div (Slidev's VDrag, p-1 included) holding the content.
-    expect(code).toMatch(/_jsxs?\(_Drag,\{"as":"div","drag":\{"name":"square"\},"className":"p-1","children":/)
+    expect(code).toMatch(/_jsxs?\(_Drag,\{"as":"div","drag":\{"name":"square"\},"className":"slidev-vdrag p-1","children":/)
     expect(code).toContain('"as":"span","drag":{"pos":{"x":1,"y":2,"w":300,"h":40,"rotate":0}}')
     expect(code).toContain('"as":"img","drag":{"name":"logo"}')
     // A mark around it wraps the Drag component, which renders the element.
