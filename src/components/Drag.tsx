@@ -3,7 +3,7 @@
 // server's play view a named element is moved by double-clicking it: a frame with handles (features/drag/DragFrame),
 // which writes the new place into the deck file. Everywhere else (a build, the presenter, overview, print, reader,
 // exports) it only stands at its place.
-import { Suspense, createElement, lazy, useCallback, useContext, useEffect, useRef, useState, type CSSProperties, type ComponentType, type Ref } from 'react'
+import { Suspense, createElement, lazy, useCallback, useContext, useEffect, useRef, useState, type CSSProperties, type ComponentType, type KeyboardEvent, type Ref } from 'react'
 import { useAtomValue } from 'jotai'
 import { configAtom, slidesAtom } from '../state/deck'
 import { viewModeAtom } from '../state/nav'
@@ -76,6 +76,18 @@ export default function Drag({ as, drag, ref, style, ...props }: DragProps) {
           setEditing(true)
         }
       : props.onDoubleClick,
+    // From the keyboard: Tab reaches it, Enter opens the frame (which then has the keys).
+    ...(editable
+      ? {
+          tabIndex: props.tabIndex ?? 0,
+          'aria-keyshortcuts': 'Enter',
+          onKeyDown: (event: KeyboardEvent) => {
+            if (event.key !== 'Enter' || event.target !== event.currentTarget) return
+            event.preventDefault()
+            setEditing(true)
+          },
+        }
+      : {}),
   })
   if (!editable || !editing || !DragFrame) return rendered
   return (

@@ -97,9 +97,15 @@ test.describe('in the dev server', () => {
     expect(await placeOf(square)).toMatchObject({ x: dropped.x + 3, y: dropped.y + 10 })
     await expect.poll(fileNow).toContain(`  square: ${dropped.x + 3},${dropped.y + 10},200,150 # the blue one\n`)
 
-    // Escape ends the editing; the arrow keys are the deck's again.
+    // Escape ends the editing and gives the element the keyboard: Enter opens the frame again (no pointer needed).
     await page.keyboard.press('Escape')
     await expect(frame).toHaveCount(0)
+    await expect(square).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(frame).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(frame).toHaveCount(0)
+    // The arrow keys are the deck's again.
     await page.keyboard.press('ArrowLeft')
     await expect(page).toHaveURL(/\/1$/)
   })

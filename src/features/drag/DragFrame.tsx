@@ -143,6 +143,8 @@ export default function DragFrame({ no, name, element, pos, onMove, onEnd }: Dra
       event.stopPropagation()
       flushKeys()
       onEnd()
+      // Back to the element, where Enter opens the frame again.
+      element.current?.focus({ preventScroll: true })
       return
     }
     const step = arrowStep(event.key, event.shiftKey)
