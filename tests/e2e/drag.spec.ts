@@ -7,6 +7,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { deckHost, specPort } from './servers'
 import { startDevServer, type DevServer } from './dev-server'
+import { problemsOf } from './page-problems'
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..')
 // A copy of the fixture deck in a folder of its own: the frame writes this file, never the fixture.
@@ -155,6 +156,7 @@ test.describe('in the dev server', () => {
 })
 
 test('the built deck shows each element at its place, rotated where it says, with no frame to open', async ({ page }) => {
+  const problems = problemsOf(page)
   await page.goto(`${deckHost('drag')}/2`)
   await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible()
   const square = page.locator('[data-drag-id="square"]')
@@ -170,6 +172,8 @@ test('the built deck shows each element at its place, rotated where it says, wit
   // The prerendered page (no script) already has the places.
   const html = await (await page.request.get(`${deckHost('drag')}/2`)).text()
   expect(html.match(/<div[^>]*data-drag-id="square"[^>]*>/)?.[0]).toContain('position:absolute;z-index:100;left:600px;top:120px;width:200px;height:150px')
+  // The app took the prerendered page over without a mismatch.
+  expect(problems).toEqual([])
 })
 
 for (const view of ['/print', '/reader/', '/1 overview']) {
