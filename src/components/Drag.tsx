@@ -53,6 +53,7 @@ export default function Drag({ as, drag, ref, style, ...props }: DragProps) {
   }, [moved, editing, storedText])
   // Only a named element can be written back, and only in the dev server's play view (the side editor's place).
   const editable = DragFrame !== null && name !== null && no !== null && config.editor !== false && mode === 'play' && place === null && position !== null
+  const open = editable && editing && DragFrame !== null
   const endEditing = useCallback(() => setEditing(false), [])
   const attach = useCallback(
     (node: HTMLElement | null) => {
@@ -66,7 +67,7 @@ export default function Drag({ as, drag, ref, style, ...props }: DragProps) {
     ref: attach,
     style: { ...style, ...dragStyle(pos) },
     'data-drag-id': name ?? undefined,
-    'data-drag-editing': editing ? '' : undefined,
+    'data-drag-editing': open ? '' : undefined,
     // A click on it is the start of a double-click, not the play view's "click the slide to go on".
     'data-no-nav': editable ? '' : props['data-no-nav'],
     onDoubleClick: editable
@@ -89,13 +90,15 @@ export default function Drag({ as, drag, ref, style, ...props }: DragProps) {
         }
       : {}),
   })
-  if (!editable || !editing || !DragFrame) return rendered
+  // One shape whether the frame is open or not, so opening it never mounts the element anew.
   return (
     <>
       {rendered}
-      <Suspense fallback={null}>
-        <DragFrame no={no} name={name} element={element} pos={pos} onMove={setMoved} onEnd={endEditing} />
-      </Suspense>
+      {open ? (
+        <Suspense fallback={null}>
+          <DragFrame no={no} name={name} element={element} pos={pos} onMove={setMoved} onEnd={endEditing} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

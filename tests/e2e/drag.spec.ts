@@ -62,8 +62,12 @@ test.describe('in the dev server', () => {
     const square = page.locator('[data-drag-id="square"]')
     expect(await placeOf(square)).toMatchObject({ x: 600, y: 120, w: 200, h: 150 })
 
+    // A property on the element's node: gone if the frame or the hot update mounted the element anew.
+    await square.evaluate((el) => ((el as unknown as { kept: boolean }).kept = true))
+    const sameNode = () => square.evaluate((el) => (el as unknown as { kept?: boolean }).kept === true)
     await square.dblclick()
     await expect(square).toHaveAttribute('data-drag-editing', '')
+    expect(await sameNode()).toBe(true)
     const frame = page.getByTestId('drag-frame')
     await expect(frame).toBeFocused()
     await expect(frame).toHaveAccessibleName(/Place of "square".*arrow keys/)
@@ -88,6 +92,7 @@ test.describe('in the dev server', () => {
     await expect(page.locator('.slidev-page-2')).toHaveCount(1)
     expect(await placeOf(square)).toMatchObject({ x: dropped.x, y: dropped.y, screen: dropped.screen })
     await expect(frame).toBeVisible()
+    expect(await sameNode()).toBe(true)
     expect(await page.evaluate(() => (window as unknown as { deckMarker?: string }).deckMarker)).toBe('kept')
 
     // Arrow keys move it while the frame has focus (the deck does not change slide), then one write.
