@@ -30,6 +30,7 @@ import remarkTwoslash from './remark-twoslash.ts'
 import remarkMagicMove from './remark-magic-move.ts'
 import rehypeMagicMove from './rehype-magic-move.ts'
 import rehypeMotion from './rehype-motion.ts'
+import rehypeDrag from './rehype-drag.ts'
 import rehypeMathLines from './rehype-math-lines.ts'
 import rehypeScopedStyle from './rehype-scoped-style.ts'
 import rehypeBindings from './rehype-bindings.ts'
@@ -106,6 +107,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeNamedSlots)
     // Before bindings, which would read v-motion's `:initial` and `:click-N` objects as attributes.
     .use(rehypeMotion)
+    // Before components, which would warn that <VDrag> is none.
+    .use(rehypeDrag, { dragPos: options.frontmatter.dragPos })
     .use(rehypeBindings, { configs: options.configs })
     .use(rehypeComponents, { known: new Set([...known, ...CLICK_COMPONENT_TAGS]) })
     .use(rehypeLinks, { total: options.total })
