@@ -26,16 +26,20 @@ import rehypeInfo from './rehype-info.ts'
 import { rehypeAuthorHtml } from '../../shared/sanitize.ts'
 import remarkBlockMeta from './remark-block-meta.ts'
 import remarkSnippets from './remark-snippets.ts'
+import remarkTwoslash from './remark-twoslash.ts'
 import remarkMagicMove from './remark-magic-move.ts'
 import remarkMonaco from './remark-monaco.ts'
 import rehypeMagicMove from './rehype-magic-move.ts'
 import rehypeMotion from './rehype-motion.ts'
+import rehypeDrag from './rehype-drag.ts'
 import rehypeMathLines from './rehype-math-lines.ts'
 import rehypeScopedStyle from './rehype-scoped-style.ts'
 import rehypeBindings from './rehype-bindings.ts'
 import rehypeNamedSlots from './rehype-named-slots.ts'
 import rehypeComponents from './rehype-components.ts'
 import { slideComponents } from './to-module.ts'
+import { assetImportPath } from './rehype-images.ts'
+import { fileURLToPath } from 'node:url'
 import type { SlideMessage } from './slide-message.ts'
 
 export type { SlideMessage } from './slide-message.ts'
@@ -74,6 +78,9 @@ function collect(file: VFile): SlideMessage[] {
 /** KaTeX's style sheet and fonts, bundled from the package (no network). */
 export const KATEX_CSS = 'katex/dist/katex.min.css'
 
+/** The twoslash popups' style sheet, imported by the slides that have a twoslash block. */
+export const TWOSLASH_CSS = assetImportPath(fileURLToPath(new URL('../../src/styles/twoslash.css', import.meta.url)))
+
 /** Stage one, synchronous: everything but highlighting; enough to know the click count. */
 export function analyzeSlide(content: string, options: SlideCompileOptions): AnalyzedSlide {
   const known = new Set([...Object.keys(slideComponents()), ...(options.deckComponents ?? [])])
@@ -89,6 +96,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     // Before block meta: a Monaco fence's `{monaco}` and options are the editor's, not line steps.
     .use(remarkMonaco)
     .use(remarkBlockMeta)
+    .use(remarkTwoslash)
     // Before component tags: `<mdi-home />` becomes its SVG before anything reads it as an element.
     .use(remarkIcons, { deckDir: options.deckDir })
     .use(remarkComponentTags)
@@ -102,6 +110,8 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeNamedSlots)
     // Before bindings, which would read v-motion's `:initial` and `:click-N` objects as attributes.
     .use(rehypeMotion)
+    // Before components, which would warn that <VDrag> is none.
+    .use(rehypeDrag, { dragPos: options.frontmatter.dragPos })
     .use(rehypeBindings, { configs: options.configs })
     .use(rehypeComponents, { known: new Set([...known, ...CLICK_COMPONENT_TAGS]) })
     .use(rehypeLinks, { total: options.total })
@@ -114,7 +124,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
   const file = new VFile({ value: slotTemplatesAsHtml(content) })
   const hast = processor.runSync(processor.parse(file), file) as Root
   const later = Promise.all(file.data.laterMessages ?? []).then((found) => found.filter((m): m is SlideMessage => m !== null))
-  const styles = file.data.math ? [KATEX_CSS] : []
+  const styles = [...(file.data.math ? [KATEX_CSS] : []), ...(file.data.twoslash ? [TWOSLASH_CSS] : [])]
   return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), later, styles }
 }
 

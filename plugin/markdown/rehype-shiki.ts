@@ -1,23 +1,20 @@
 // Highlights code blocks at build time with shiki (light colours inline, dark ones in --shiki-dark), adds line
-// numbers when the deck asks and a copy button when `codeCopy` is on; no highlighter ships to the browser.
+// numbers when the deck asks and a copy button when `codeCopy` is on; no highlighter ships to the browser. A block
+// remark-twoslash marked takes twoslash's output (types, queries, errors: plugin/markdown/twoslash.ts) instead.
 import type { Root, Element, ElementContent } from 'hast'
 import { visit } from 'unist-util-visit'
 import { highlightStepsOfLines, isHighlightedAt, parseLineSteps } from '../../shared/line-steps.ts'
-import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki'
+import { bundledLanguages, type BundledLanguage } from 'shiki'
 import { toHtml } from 'hast-util-to-html'
 import { STATIC_HTML_PROPERTY } from './to-module.ts'
-import { CODE_THEMES } from '../../shared/code-themes.ts'
+import { CODE_THEMES, getHighlighter } from './highlighter.ts'
+import type { TwoslashBlock } from './twoslash.ts'
 
 export interface RehypeShikiOptions {
   lineNumbers?: boolean
   codeCopy?: boolean
 }
 
-export { CODE_THEMES }
-
-// One highlighter per build/dev server; languages load on first use.
-let highlighter: Promise<Highlighter> | undefined
-export const getHighlighter = (): Promise<Highlighter> => (highlighter ??= createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] }))
 
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext'])
 
@@ -55,6 +52,8 @@ function markLines(pre: Element, steps: string) {
   visit(pre, 'element', (node: Element) => {
     const classes: unknown = node.properties.className ?? node.properties.class
     const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(/\s+/) : []
+    // Twoslash's popups and the lines it adds (an error, a query) are not the block's lines, nor hold any.
+    if (list.includes('twoslash-popup-container') || list.includes('twoslash-meta-line')) return 'skip'
     if (!list.includes('line')) return
     lines.push(node)
     return 'skip'
@@ -91,9 +90,12 @@ export default function rehypeShiki(options: RehypeShikiOptions = {}) {
     const shiki = await getHighlighter()
     for (const block of blocks) {
       if (block.lang !== 'text' && !shiki.getLoadedLanguages().includes(block.lang)) await shiki.loadLanguage(block.lang as BundledLanguage)
+      // Loaded only for a ```ts twoslash block (remark-twoslash started it; the result is shared).
+      const twoslash: TwoslashBlock | undefined = block.meta.dataTwoslash === undefined ? undefined : await (await import('./twoslash.ts')).renderTwoslash(block.code, block.lang)
+      const code = twoslash?.shown ?? block.code
       // No time limit: on a busy machine the first line (compiling the grammar) can exceed shiki's 500 ms, and the
       // rest of the block would then be coloured as if that line never ended.
-      const root = shiki.codeToHast(block.code, { lang: block.lang, themes: CODE_THEMES, defaultColor: 'light', tokenizeTimeLimit: 0 })
+      const root = twoslash?.hast ? structuredClone(twoslash.hast) : shiki.codeToHast(code, { lang: block.lang, themes: CODE_THEMES, defaultColor: 'light', tokenizeTimeLimit: 0 })
       const pre = root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre')
       if (!pre) continue
       // shiki writes `class`; the rest of the pipeline (and rehype-react) reads `className`.
@@ -126,7 +128,7 @@ export default function rehypeShiki(options: RehypeShikiOptions = {}) {
       pre.properties.dataLanguage = block.lang
       // Lines are separated by "\n" text nodes, which a copy of the selection keeps.
       const children: ElementContent[] = [pre]
-      if (options.codeCopy) children.push({ type: 'element', tagName: 'deck-code-copy', properties: { code: block.code }, children: [] })
+      if (options.codeCopy) children.push({ type: 'element', tagName: 'deck-code-copy', properties: { code }, children: [] })
       if (dataMaxHeight !== undefined) pre.properties.style = `${String(pre.properties.style ?? '')};max-height:${cssLength(String(dataMaxHeight))};overflow-y:auto`
       if (dataTitle !== undefined) children.unshift({ type: 'element', tagName: 'div', properties: { className: ['deck-code-title'] }, children: [{ type: 'text', value: String(dataTitle) }] })
       const wrapper: Element = { type: 'element', tagName: 'div', properties: { className: ['deck-code', ...(dataTitle !== undefined ? ['has-title'] : [])] }, children }

@@ -11,9 +11,11 @@ export interface CodeMeta {
   title?: string
   steps?: string
   options: Record<string, string | number | boolean>
+  /** Bare words before the title or after the options (`ts twoslash {2|3}`, `ts {2|3} twoslash`), as Slidev passes them to shiki. */
+  flags: string[]
 }
 
-const META = /^(?:\[([^\]]*)\])?\s*(?:\{([\w*,|\s-]*)\})?\s*(\{[^}]*\})?\s*(.*)$/
+const META = /^((?:[\w'-]+(?:\s+|$))*)(?:\[([^\]]*)\])?\s*(?:\{([\w*,|\s-]*)\})?\s*(\{[^}]*\})?\s*(.*)$/
 
 /** `{lines:true, startLine:5, maxHeight:'100px'}` → an object (a small literal reader: no code runs). */
 export function parseOptions(text: string): Record<string, string | number | boolean> {
@@ -32,7 +34,8 @@ export function parseCodeMeta(lang: string | null | undefined, meta: string | nu
   const full = `${lang ?? ''} ${meta ?? ''}`.trim()
   const langMatch = full.match(/^([^\s[{]*)\s*(.*)$/)!
   const m = (langMatch[2] ?? '').match(META)
-  return { lang: langMatch[1] ?? '', title: m?.[1]?.trim() || undefined, steps: m?.[2]?.trim() || undefined, options: m?.[3] ? parseOptions(m[3]) : {} }
+  const flags = `${m?.[1] ?? ''} ${m?.[5] ?? ''}`.split(/\s+/).filter(Boolean)
+  return { lang: langMatch[1] ?? '', title: m?.[2]?.trim() || undefined, steps: m?.[3]?.trim() || undefined, options: m?.[4] ? parseOptions(m[4]) : {}, flags }
 }
 
 export default function remarkBlockMeta() {

@@ -78,6 +78,9 @@ const MARK: ComponentRef = { name: '_Mark', from: '/src/components/Mark.tsx' }
 /** An element's `v-motion` (rehype-motion): JSON of a MotionSpec; the Motion component moves it at its clicks. */
 export const MOTION_PROPERTY = 'dataDeckMotion'
 const MOTION: ComponentRef = { name: '_Motion', from: '/src/components/Motion.tsx' }
+/** A draggable element (rehype-drag): JSON of a DragSpec; the Drag component places it (and moves it in dev). */
+export const DRAG_PROPERTY = 'dataDeckDrag'
+const DRAG: ComponentRef = { name: '_Drag', from: '/src/components/Drag.tsx' }
 const liveProp = (property: string): string => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 const liveFunction = (body: unknown): Code => new Code(`(c)=>(${String(body)})`)
 
@@ -188,6 +191,14 @@ function toExpression(root: Root, components: Record<string, ComponentRef>, used
     if (typeof props[STATIC_HTML_PROP] === 'string') {
       const { [STATIC_HTML_PROP]: html, children: _children, ...rest } = props
       props = { ...rest, dangerouslySetInnerHTML: { __html: html } }
+    }
+    const { [liveProp(DRAG_PROPERTY)]: drag, ...undragged } = props
+    if (typeof drag === 'string') {
+      // A draggable element: the Drag component renders it where it stands. Innermost, and its element is `as`, not
+      // `is`, so a wrapper around it (a mark, a motion, bound attributes) keeps its own `is`: the Drag component.
+      used.set(DRAG.name, DRAG)
+      props = { as: new Code(typeCode), drag: JSON.parse(drag) as unknown, ...undragged }
+      typeCode = DRAG.name
     }
     const { [liveProp(MARK_PROPERTY)]: mark, ...unmarked } = props
     if (typeof mark === 'string') {

@@ -3,7 +3,7 @@
 // one reveals elements that are already styled and laid out, so the key's frame only paints it. A slide ahead is
 // not active: its effects that belong to a shown slide (ready mark, a video's autoplay) wait until it is shown. The
 // slides ahead follow a move one frame later (never mounted in the key's frame).
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAtomValue } from 'jotai'
 import SlideRenderer from './SlideRenderer'
@@ -19,45 +19,57 @@ interface Leaving {
   clicks: number
   transition: TransitionName
   forward: boolean
+  /** The slides asked for a view transition the browser does not have (said once, in the console). */
+  viewTransitionWanted?: boolean
 }
 
 const DURATION = 450
 const SLIDE_CLASS: Record<StageRole, string> = { shown: 'slidev-stage-slide', leaving: 'slidev-stage-slide deck-leave', ahead: 'deck-ahead' }
 let warnedViewTransition = false
 
+const viewTransitionsSupported = () => typeof document !== 'undefined' && 'startViewTransition' in document
+
 export default function SlideStage({ no, clicks, animate = true }: { no: number; clicks: number; animate?: boolean }) {
   const slides = useAtomValue(slidesAtom)
   const config = useAtomValue(configAtom)
   const [shown, setShown] = useState({ no, clicks })
   const [leaving, setLeaving] = useState<Leaving | null>(null)
-  const last = useRef({ no, clicks })
+  // A move waiting for a view transition to take its picture of the page before the new slide is rendered.
+  const [viewTransitionTo, setViewTransitionTo] = useState<{ no: number; clicks: number } | null>(null)
+  const [from, setFrom] = useState({ no, clicks })
+
+  // A new position is taken while rendering (React renders again at once, before anything is committed), not in an
+  // effect after a commit: the key's task renders the stage once, with the new slide and the leaving one.
+  if (from.no !== no || from.clicks !== clicks) {
+    setFrom({ no, clicks })
+    if (from.no === no) setShown({ no, clicks })
+    else {
+      const forward = no > from.no
+      let transition = pickTransition(slides[from.no - 1], slides[no - 1], forward, config.transition)
+      if (!animate || prefersReducedMotion()) transition = 'none'
+      if (transition === 'view-transition' && viewTransitionsSupported()) setViewTransitionTo({ no, clicks })
+      else {
+        const viewTransitionWanted = transition === 'view-transition'
+        if (viewTransitionWanted) transition = 'slide-left'
+        setShown({ no, clicks })
+        setLeaving(transition === 'none' ? null : { no: from.no, clicks: from.clicks, transition, forward, viewTransitionWanted })
+      }
+    }
+  }
 
   useLayoutEffect(() => {
-    const from = last.current
-    last.current = { no, clicks }
-    if (from.no === no) {
-      setShown({ no, clicks })
-      return
-    }
-    const forward = no > from.no
-    let transition = pickTransition(slides[from.no - 1], slides[no - 1], forward, config.transition)
-    if (!animate || prefersReducedMotion()) transition = 'none'
-    if (transition === 'view-transition') {
-      const doc = document as Document & { startViewTransition?: (cb: () => void) => unknown }
-      if (doc.startViewTransition) {
-        doc.startViewTransition(() => flushSync(() => setShown({ no, clicks })))
-        setLeaving(null)
-        return
-      }
-      if (!warnedViewTransition) {
-        warnedViewTransition = true
-        console.warn(VIEW_TRANSITION_WARNING)
-      }
-      transition = 'slide-left'
-    }
-    setShown({ no, clicks })
-    setLeaving(transition === 'none' ? null : { no: from.no, clicks: from.clicks, transition, forward })
-  }, [no, clicks, animate, slides, config.transition])
+    if (!viewTransitionTo) return
+    const doc = document as Document & { startViewTransition: (cb: () => void) => unknown }
+    doc.startViewTransition(() => flushSync(() => setShown(viewTransitionTo)))
+    setLeaving(null)
+    setViewTransitionTo(null)
+  }, [viewTransitionTo])
+
+  useEffect(() => {
+    if (!leaving?.viewTransitionWanted || warnedViewTransition) return
+    warnedViewTransition = true
+    console.warn(VIEW_TRANSITION_WARNING)
+  }, [leaving])
 
   useEffect(() => {
     if (!leaving) return

@@ -50,6 +50,8 @@ export const DECKS = {
   viewer: { entry: 'tests/fixtures/viewer/slides.md', port: 12 },
   /** Slidev's dialect, second part: named slots, expressions, built-ins, marks, snippets. */
   parity: { entry: 'tests/fixtures/parity.md', port: 13 },
+  /** Slidev's v-drag: places in frontmatter dragPos and written inline. */
+  drag: { entry: 'tests/fixtures/drag.md', port: 14 },
 } as const satisfies Record<string, { entry: string; port: number }>
 
 export type DeckName = keyof typeof DECKS
@@ -73,6 +75,7 @@ export const SPEC_PORTS = {
   presenterServe: 40,
   presenterDev: 41,
   drawingDev: 50,
+  dragDev: 55,
   consoleServe: 60,
   checkSlides: 70,
   parityServe: 75,

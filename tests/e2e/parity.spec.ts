@@ -1,11 +1,13 @@
 // The parity fixture deck (tests/fixtures/parity.md): Slidev features beyond the basics, as a viewer sees them at
 // each click, and in the static forms (prerendered page, print, reader, presenter, overview).
 import { test, expect, type Locator, type Page } from '@playwright/test'
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseDeck } from '../../plugin/parser'
 import { startServer, type RunningServer } from '../../server/index'
 import { deckDist, root, specPort } from './decks'
+import type { SlidevWalks } from '../../scripts/record-slidev-walk'
 
 // The parity deck, built by the global setup, served by `reslide serve`'s server: its presenter test moves viewers.
 const port = specPort('parityServe')
@@ -520,7 +522,7 @@ test.describe('v-motion', () => {
     }
     // `:click-2-4` ends at click 4, the slide's last (its variants add no click, as in Slidev 53); the v-click took the first.
     await expect(shown(page).locator('#motion-next')).not.toHaveClass(/slidev-vclick-hidden/)
-    // No fifth click: → goes on to the next slide, ← comes back to click 4.
+    // So → goes on to the next slide, and ← comes back to click 4.
     await press(page, 'ArrowRight', `/${no + 1}`)
     await press(page, 'ArrowLeft', `/${no}?clicks=4`)
     await press(page, 'ArrowLeft', `/${no}?clicks=3`)
@@ -554,6 +556,71 @@ test.describe('v-motion', () => {
     await open(page, `/${no}`)
     await page.keyboard.press('o')
     await expect.poll(() => motionOf(page.getByTestId('overview').locator(`.slidev-page-${no} #motion-box`))).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+  })
+})
+
+/** The computed opacity of a twoslash popup (shown popups are 1, waiting ones 0). */
+const opacityOf = (popup: Locator) => popup.evaluate((el) => Number(getComputedStyle(el).opacity))
+
+test.describe('twoslash', () => {
+  test('types on hover and on keyboard focus, the `^?` query shown, the expected error inline; line steps still click; prerendered', async ({ page }) => {
+    const no = slideNo('Twoslash')
+    const html = await (await page.request.get(`${origin}/${no}`)).text()
+    // Rendered at build time: the prerendered page has the query's type and the error, and no TypeScript runs in the page.
+    expect(html).toContain('twoslash-query-line')
+    expect(html).toContain("Type 'string' is not assignable to type 'number'.")
+    const errors: string[] = []
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
+    await open(page, `/${no}`)
+    const block = shown(page).locator('pre.twoslash')
+    // The query under its line, shown without a pointer.
+    const query = block.locator('.twoslash-query-line .twoslash-popup-container')
+    await expect(query).toBeVisible()
+    await expect(query).toHaveText('const length: number')
+    expect(await opacityOf(query)).toBe(1)
+    await expect(block.locator('.twoslash-error-line')).toHaveText("Type 'string' is not assignable to type 'number'.")
+    await expect(block.locator('.twoslash-error')).toHaveText('title')
+    // A hover target's popup waits hidden; the pointer shows it.
+    const minutes = block.locator('.twoslash-hover[tabindex="0"]', { hasText: 'minutes' }).first()
+    const minutesPopup = minutes.locator('> .twoslash-popup-container')
+    await expect(minutesPopup).toHaveAttribute('role', 'tooltip')
+    expect(await opacityOf(minutesPopup)).toBe(0)
+    // The pointer at the token's middle (Playwright's own hover aims at the popup's place inside it, under the query line).
+    const box = (await minutes.boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await expect.poll(() => opacityOf(minutesPopup)).toBe(1)
+    await expect(minutesPopup).toHaveText('Talk.minutes: number')
+    await page.mouse.move(0, 0)
+    await expect.poll(() => opacityOf(minutesPopup)).toBe(0)
+    // The keyboard: the token takes focus and its popup shows.
+    const talk = block.locator('.twoslash-hover[tabindex="0"]', { hasText: 'const talk: Talk' }).first()
+    await talk.focus()
+    await expect.poll(() => opacityOf(talk.locator('> .twoslash-popup-container'))).toBe(1)
+    await expect(talk.locator('> .twoslash-popup-container')).toHaveText('const talk: Talk')
+    await talk.blur()
+    // `{1|2}` steps the shown lines (the cut part and the notation lines are not lines).
+    await expect(block.locator('.line.highlighted')).toHaveCount(1)
+    await expect(block.locator('.line.highlighted')).toContainText('const length')
+    await press(page, 'ArrowRight', `/${no}?clicks=1`)
+    await expect(block.locator('.line.highlighted')).toHaveCount(1)
+    await expect(block.locator('.line.highlighted')).toContainText('const title')
+    expect(errors).toEqual([])
+  })
+
+  test('print, the reader and the overview show the query and the error; no hover popup', async ({ page }) => {
+    const no = slideNo('Twoslash')
+    await openPrint(page, `/print?range=${no}`)
+    const printed = printPage(page, no).locator('pre.twoslash')
+    await expect(printed.locator('.twoslash-query-line .twoslash-popup-container')).toHaveText('const length: number')
+    await expect(printed.locator('.twoslash-error-line')).toBeVisible()
+    await expect(printed.locator('.twoslash-hover > .twoslash-popup-container')).not.toHaveCount(0)
+    for (const popup of await printed.locator('.twoslash-hover > .twoslash-popup-container').all()) expect(await opacityOf(popup)).toBe(0)
+    await page.goto(`${origin}/1?view=reader`)
+    await expect(page.locator(`#slide-${no} .twoslash-query-line .twoslash-popup-container`)).toHaveText('const length: number')
+    await expect(page.locator(`#slide-${no} .twoslash-error-line`)).toBeVisible()
+    await open(page, `/${no}`)
+    await page.keyboard.press('o')
+    await expect(page.getByTestId('overview').locator(`.slidev-page-${no} .twoslash-query-line .twoslash-popup-container`)).toHaveText('const length: number')
   })
 })
 
@@ -662,6 +729,20 @@ test.describe('monaco', () => {
 
 // Last: a presenter's view moves every viewer of this server (they follow the presenter, and a new presenter page
 // takes up where the last one was), so one presenter walks the deck with the keys, and no viewer test comes after.
+test('walked with → ← ↓ ↑, the deck takes the path Slidev 53 takes (recorded with scripts/record-slidev-walk.ts)', async ({ page }) => {
+  const recorded = JSON.parse(readFileSync(resolve(root, 'tests/fixtures/parity-slidev-walk.json'), 'utf8')) as SlidevWalks
+  const sha = createHash('sha256').update(readFileSync(resolve(root, recorded.deck))).digest('hex')
+  expect(sha, `${recorded.deck} changed since Slidev's path was recorded: run npx tsx scripts/record-slidev-walk.ts`).toBe(recorded.deckSha256)
+  for (const { key, from, addresses } of recorded.walks) {
+    // Each walk starts where the one before ended, or from a fresh page, as it was recorded.
+    if (urlOf(page) !== from) await open(page, from)
+    for (const address of addresses.slice(1)) await press(page, key, address)
+    // Where Slidev's walk by steps ended, ours has no step further either.
+    if (key === 'ArrowRight') await expect(page.getByRole('button', { name: /^(Next|下一步)$/ })).toBeDisabled()
+    if (key === 'ArrowLeft') await expect(page.getByRole('button', { name: /^(Previous|上一步)$/ })).toBeDisabled()
+  }
+})
+
 test('the presenter view: named slots filled, expressions at the main click and at the preview’s own', async ({ page }) => {
   const slots = slideNo('Named slots')
   const expressions = slideNo('Expressions')

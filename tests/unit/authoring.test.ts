@@ -55,8 +55,12 @@ describe('code blocks', () => {
       title: 'main.ts',
       steps: '1|2-3|all',
       options: { lines: true, startLine: 5, maxHeight: '100px' },
+      flags: [],
     })
     expect(parseCodeMeta('ts{2,3}', null)).toMatchObject({ lang: 'ts', steps: '2,3' })
+    // Bare words (`twoslash`) stand before the title and steps or after the options, as Slidev reads them.
+    expect(parseCodeMeta('ts', 'twoslash {2|3}')).toMatchObject({ steps: '2|3', flags: ['twoslash'] })
+    expect(parseCodeMeta('ts', '[a.ts] {1|2} {lines:true} twoslash')).toMatchObject({ title: 'a.ts', steps: '1|2', options: { lines: true }, flags: ['twoslash'] })
   })
 
   it('counts code steps as clicks after the clicks before them', async () => {

@@ -103,6 +103,26 @@ describe('publishing', () => {
     expect(presenter.store.get(relayStatusAtom)).toEqual({ relay: 'connected', canWrite: true, passwordRequired: true, canPair: false })
   })
 
+  it('a link that reopens is connected only once welcomed again: never a refusal in between', () => {
+    const presenter = open('P')
+    const events = presenter.events()
+    events.status('connected')
+    events.welcome(initialSharedState(), true, true)
+    expect(presenter.store.get(relayStatusAtom)).toMatchObject({ relay: 'connected', canWrite: true, passwordRequired: true })
+    events.status('offline')
+    expect(presenter.store.get(relayStatusAtom)).toMatchObject({ relay: 'offline', canWrite: false })
+    // The socket is open again; the relay has not answered the hello yet (the presenter guard read this as "refused").
+    events.status('connected')
+    expect(presenter.store.get(relayStatusAtom)).toMatchObject({ relay: 'connecting', canWrite: false })
+    events.welcome(initialSharedState(), true, true)
+    expect(presenter.store.get(relayStatusAtom)).toMatchObject({ relay: 'connected', canWrite: true })
+    // A welcome that came before the transport said it was open is kept.
+    events.status('offline')
+    events.welcome(initialSharedState(), true, true)
+    events.status('connected')
+    expect(presenter.store.get(relayStatusAtom)).toMatchObject({ relay: 'connected', canWrite: true })
+  })
+
   it('print pages neither send nor follow', () => {
     const print = open('R', '/print')
     print.as('print', 1)

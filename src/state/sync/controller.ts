@@ -195,7 +195,11 @@ export function startSync({ store, id, follow, connect, location = () => store.g
     },
     status(relay) {
       if (relay !== 'connected') relayWritable = false
-      store.set(relayStatusAtom, (s) => ({ ...s, relay, canWrite: relay === 'connected' ? s.canWrite : false }))
+      // A link (re)opened is "connected" once the relay has welcomed it: until then what this window may do is not
+      // known, and the last link's `passwordRequired` beside a reset `canWrite` would read as a refusal.
+      store.set(relayStatusAtom, (s) =>
+        relay !== 'connected' ? { ...s, relay, canWrite: false } : s.relay === 'connected' ? s : { ...s, relay: 'connecting', canWrite: false },
+      )
     },
   }
 
