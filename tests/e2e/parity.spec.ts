@@ -4,7 +4,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseDeck } from '../../plugin/parser'
+import { openAt, press, shown, slideNumbers, slidesIn, urlOf } from './fixture-walk'
 import { startServer, type RunningServer } from '../../server/index'
 import { deckDist, root, specPort } from './decks'
 import type { SlidevWalks } from '../../scripts/record-slidev-walk'
@@ -26,36 +26,15 @@ test.afterAll(async () => {
   await server?.close()
 })
 
-const urlOf = (page: Page) => {
-  const url = new URL(page.url())
-  return url.pathname + url.search
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(origin + path)
-  await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible()
-}
+const open = (page: Page, path: string) => openAt(page, origin, path)
 
 async function openPrint(page: Page, path: string) {
   await page.goto(origin + path)
   await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true', { timeout: 20_000 })
 }
 
-/** The slide on screen. */
-const shown = (page: Page) => page.locator('.slidev-stage-slide:not(.deck-leave) .slidev-page[data-loaded="true"]')
-
-async function press(page: Page, key: string, to: string) {
-  await page.keyboard.press(key)
-  await expect.poll(() => urlOf(page)).toBe(to)
-}
-
-/** The number of the fixture's slide titled `title` (the fixture grows; numbers are looked up, not written in). */
-function slideNo(title: string): number {
-  const entry = resolve(root, 'tests/fixtures/parity.md')
-  const found = parseDeck(readFileSync(entry, 'utf8'), { filepath: entry }).slides.find((s) => s.title === title)
-  if (!found) throw new Error(`no slide titled ${title} in the fixture`)
-  return found.no
-}
+/** The number of the fixture's slide titled `title`. */
+const slideNo = slideNumbers('tests/fixtures/parity.md')
 
 /** A print page of slide `no` at click `click`. */
 const printPage = (page: Page, no: number, click = 0) => page.locator(`[id="${String(no).padStart(3, '0')}-${String(click).padStart(2, '0')}"]`)
@@ -93,7 +72,7 @@ test.describe('expressions', () => {
 
   test('prerendered at click 0, then re-evaluated at each click: text, bound attributes, v-if chain, v-show', async ({ page }) => {
     const no = slideNo('Expressions')
-    const total = parseDeck(readFileSync(resolve(root, 'tests/fixtures/parity.md'), 'utf8')).slides.length
+    const total = slidesIn('tests/fixtures/parity.md').length
     const html = await (await page.request.get(`${origin}/${no}`)).text()
     expect(textOf(html, 'expr-text')).toBe(`Slide ${no} of ${total}, click 0 of 3`)
     expect(html).toMatch(/<p[^>]*id="expr-bound"[^>]*title="Step 0"|<p[^>]*title="Step 0"[^>]*id="expr-bound"/)

@@ -1,32 +1,13 @@
 // The Slidev-dialect fixture deck (tests/fixtures/slidev.md) built and walked as its audience would, with → and ↓:
 // the address and what is shown at each step (icons, layouts, scoped styles, separators), and its components.
 import { test, expect, type Page } from '@playwright/test'
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { parseDeck } from '../../plugin/parser'
-import { root } from './decks'
+import { openAt, press, shown, slideNumbers, slidesIn, urlOf } from './fixture-walk'
 import { deckHost } from './servers'
 
 // Built and served statically by the global setup.
 const origin = deckHost('slidev')
 
-const urlOf = (page: Page) => {
-  const url = new URL(page.url())
-  return url.pathname + url.search
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(origin + path)
-  await expect(page.locator('.slidev-page[data-loaded="true"]').first()).toBeVisible()
-}
-
-/** The slide on screen. */
-const shown = (page: Page) => page.locator('.slidev-stage-slide:not(.deck-leave) .slidev-page[data-loaded="true"]')
-
-async function press(page: Page, key: string, to: string) {
-  await page.keyboard.press(key)
-  await expect.poll(() => urlOf(page)).toBe(to)
-}
+const open = (page: Page, path: string) => openAt(page, origin, path)
 
 test('icons: inline SVG in the text colour at 1.2em, a click reveals one, ↓ skips it', async ({ page }) => {
   await open(page, '/1')
@@ -59,13 +40,8 @@ test('icons: inline SVG in the text colour at 1.2em, a click reveals one, ↓ sk
   await expect(shown(page).locator('svg')).toHaveCount(0)
 })
 
-/** The number of the fixture's slide titled `title` (the fixture grows; numbers are looked up, not written in). */
-function slideNo(title: string): number {
-  const entry = resolve(root, 'tests/fixtures/slidev.md')
-  const found = parseDeck(readFileSync(entry, 'utf8'), { filepath: entry }).slides.find((s) => s.title === title)
-  if (!found) throw new Error(`no slide titled ${title} in the fixture`)
-  return found.no
-}
+/** The number of the fixture's slide titled `title`. */
+const slideNo = slideNumbers('tests/fixtures/slidev.md')
 
 test.describe('components', () => {
   test('Toc lists the titled slides but hidden ones, its links move to their slide, the current entry is marked', async ({ page }) => {
@@ -93,7 +69,7 @@ test.describe('components', () => {
 
   test('SlideCurrentNo and SlidesTotal show the right numbers, prerendered and live; Arrow draws a two-way SVG arrow', async ({ page }) => {
     const no = slideNo('Components')
-    const total = parseDeck(readFileSync(resolve(root, 'tests/fixtures/slidev.md'), 'utf8')).slides.length
+    const total = slidesIn('tests/fixtures/slidev.md').length
     // In the page the host sends, before any script runs.
     const html = await (await page.request.get(`${origin}/${no}`)).text()
     expect(html).toContain(`<span class="slidev-slide-current-no">${no}</span> / <span class="slidev-slides-total">${total}</span>`)
