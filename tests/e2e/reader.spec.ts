@@ -108,7 +108,7 @@ for (const viewport of [PHONE, LAPTOP]) {
   test.describe(`reading at ${viewport.width} × ${viewport.height}`, () => {
     test.beforeEach(async ({ page }) => page.setViewportSize(viewport))
 
-    test('every slide is a section with its number and title; the page never scrolls sideways', async ({ page }) => {
+    test('every slide is a section with its number and title; the page never scrolls sideways; body text is at least 16 px', async ({ page }) => {
       await openReader(page, '/1?view=reader')
       const headings = page.locator('.deck-reader-slide > h2')
       await expect(headings).toHaveCount(TOTAL)
@@ -122,10 +122,8 @@ for (const viewport of [PHONE, LAPTOP]) {
           .map((el) => `${el.closest<HTMLElement>('.deck-reader-slide')?.dataset.readerNo} ${el.tagName}`),
       }))
       expect(layout).toEqual({ page: 0, wide: [], outside: [] })
-    })
 
-    test('body text is at least 16 px on every slide, click steps and embeds included', async ({ page }) => {
-      await openReader(page, '/1?view=reader')
+      // Body text is at least 16 px on every slide, click steps and embeds included.
       const small = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.deck-reader-article *')]
           // A formula is measured as a whole (its root's size); inside, sub- and superscripts are smaller by design, and

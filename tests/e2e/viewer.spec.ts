@@ -57,13 +57,15 @@ test.describe('the keyboard table', () => {
     ['/6', 'ArrowRight', '/6'], // the last step of the last slide stays
     ['/1', 'ArrowLeft', '/1'],
   ]
-  for (const [from, key, to] of moves) {
-    test(`${key} on ${from} → ${to}`, async ({ page }) => {
+  // One page for the whole table (each move from a fresh load of its address): a browser page per move cost more
+  // than the moves.
+  test(`each move of the table: ${moves.length} keys from their address`, async ({ page }) => {
+    for (const [from, key, to] of moves) {
       await open(page, from)
       await page.keyboard.press(key)
-      await expect.poll(() => urlOf(page)).toBe(to)
-    })
-  }
+      await expect.poll(() => urlOf(page), { message: `${key} on ${from} → ${to}` }).toBe(to)
+    }
+  })
 
   test('d toggles dark mode, f fullscreen, g goto, o and backtick the overview, Escape closes', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' })

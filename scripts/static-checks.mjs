@@ -1,0 +1,32 @@
+// `npm run checks`: the linter and the type checker side by side (each keeps one core busy; on two cores the pair
+// takes as long as the longer one), each one's output printed whole when it ends; fails if either fails.
+// Usage: node scripts/static-checks.mjs
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+// The tools' own scripts, run by this Node (no shell, no .bin shim: the same on Windows).
+const modules = fileURLToPath(new URL('../node_modules/', import.meta.url))
+const checks = [
+  { name: 'lint (eslint .)', bin: `${modules}eslint/bin/eslint.js`, args: ['.'] },
+  { name: 'typecheck (tsc --noEmit)', bin: `${modules}typescript/bin/tsc`, args: ['--noEmit', '-p', 'tsconfig.json'] },
+]
+
+const results = await Promise.all(
+  checks.map(
+    ({ name, bin, args }) =>
+      new Promise((done) => {
+        const started = Date.now()
+        const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+        let output = ''
+        child.stdout.on('data', (chunk) => (output += chunk))
+        child.stderr.on('data', (chunk) => (output += chunk))
+        child.on('error', (error) => done({ name, ok: false, output: String(error) }))
+        child.on('close', (code) => {
+          const ok = code === 0
+          process.stdout.write(`${ok ? '✓' : '✗'} ${name}: ${ok ? 'passed' : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n${output}`)
+          done({ name, ok })
+        })
+      }),
+  ),
+)
+if (results.some((result) => !result.ok)) process.exit(1)
