@@ -1,6 +1,6 @@
 // `npm run checks`: the linter and the type checker side by side (each keeps one core busy; on two cores the pair
 // takes as long as the longer one), each one's output printed whole when it ends; fails if either fails.
-// Usage: node scripts/static-checks.mjs
+// Usage: tsx scripts/static-checks.ts
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
@@ -14,13 +14,16 @@ const checks = [
 const results = await Promise.all(
   checks.map(
     ({ name, bin, args }) =>
-      new Promise((done) => {
+      new Promise<{ name: string; ok: boolean }>((done) => {
         const started = Date.now()
         const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
         let output = ''
-        child.stdout.on('data', (chunk) => (output += chunk))
-        child.stderr.on('data', (chunk) => (output += chunk))
-        child.on('error', (error) => done({ name, ok: false, output: String(error) }))
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+        child.on('error', (error) => {
+          process.stdout.write(`✗ ${name}: could not start: ${error.message}\n`)
+          done({ name, ok: false })
+        })
         child.on('close', (code) => {
           const ok = code === 0
           process.stdout.write(`${ok ? '✓' : '✗'} ${name}: ${ok ? 'passed' : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n${output}`)
