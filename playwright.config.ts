@@ -1,4 +1,5 @@
-// Browser tests in the Chromium the export finds (CHROMIUM_PATH, Playwright's own, or the system's Chrome or Chromium).
+// Browser tests in the Chromium the export finds (CHROMIUM_PATH, the system's headless shell, Playwright's own, or the
+// system's Chrome or Chromium).
 // The global setup (tests/e2e/global-setup.ts) builds every test deck once (the table in tests/e2e/decks.ts) and serves
 // each with the one static host (server/static.ts); specs start only what they test: Vite's dev server (HMR, editor,
 // drawing write-back, the dev relay) and `npm run serve` (the relay, the password, pairing).
@@ -25,7 +26,7 @@ export default defineConfig({
   use: {
     baseURL: deckHost('fixture'),
     viewport: { width: 1280, height: 720 },
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findChromium({ headlessShell: true }), args: CHROMIUM_ARGS },
   },
   projects: [
     // The export in every format (PDF, PNG, PPTX and LibreOffice's reading of it, HTML): one long serial file, listed

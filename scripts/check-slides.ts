@@ -33,7 +33,7 @@ const jsonOut = flag('--json')
 // The browser first: a missing one should fail before a build takes its time.
 let executablePath: string
 try {
-  executablePath = findChromium({ executablePath: flag('--executable-path') })
+  executablePath = findChromium({ executablePath: flag('--executable-path'), headlessShell: true })
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)

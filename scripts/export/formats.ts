@@ -87,7 +87,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   const progress = createProgress(options.progress ?? null)
   const formats = options.formats
   const needsBrowser = formats.some((f) => f !== 'md')
-  const executablePath = needsBrowser ? findChromium({ executablePath: options.executablePath }) : ''
+  const executablePath = needsBrowser ? findChromium({ executablePath: options.executablePath, headlessShell: true }) : ''
   const dist = resolve(options.root, options.dist)
   if (options.build !== 'never') await buildIfStale(options.entry, dist, progress.line)
   const manifest = readManifest(dist)

@@ -54,7 +54,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
   const lap = (name: string, since: number) => (ms[name] = Date.now() - since)
   const progress = createProgress(options.progress ?? null)
   // The browser first: a missing Chromium should fail before a build takes its time.
-  const executablePath = findChromium({ executablePath: options.executablePath, env: options.env })
+  const executablePath = findChromium({ executablePath: options.executablePath, env: options.env, headlessShell: true })
   const dist = resolve(options.root, options.dist)
   if (options.build !== 'never') {
     const built = await buildIfStale(options.entry, dist, progress.line)

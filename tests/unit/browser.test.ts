@@ -44,6 +44,16 @@ describe('finding the browser', () => {
     expect(find(['/usr/bin/google-chrome-stable']).found).toBe('/usr/bin/google-chrome-stable')
   })
 
+  it('for headless work, the system\'s headless shell first when it is installed; a named browser still wins', () => {
+    const all = ['/usr/bin/chromium-headless-shell', PLAYWRIGHT, '/usr/bin/chromium']
+    expect(find(all, { headlessShell: true }).found).toBe('/usr/bin/chromium-headless-shell')
+    expect(find(all).found).toBe(PLAYWRIGHT)
+    expect(find([PLAYWRIGHT, '/usr/bin/chromium'], { headlessShell: true })).toEqual({ found: PLAYWRIGHT, tried: ['/usr/bin/chromium-headless-shell', PLAYWRIGHT] })
+    expect(find(all, { headlessShell: true, env: { CHROMIUM_PATH: '/usr/bin/chromium' } }).found).toBe('/usr/bin/chromium')
+    // Elsewhere no package puts one in a known place.
+    expect(find(['/usr/bin/chromium-headless-shell', PLAYWRIGHT], { headlessShell: true, platform: 'darwin' })).toEqual({ found: PLAYWRIGHT, tried: [PLAYWRIGHT] })
+  })
+
   it('a path the user named that is no browser is an error, never passed over', () => {
     expect(message(() => find([PLAYWRIGHT], { executablePath: '/flag/chrome' }))).toMatch(/^No browser at --executable-path \/flag\/chrome \(no executable file there\)/)
     expect(message(() => find([PLAYWRIGHT], { env: { CHROMIUM_PATH: '/env/chrome' } }))).toMatch(/^No browser at CHROMIUM_PATH=\/env\/chrome/)

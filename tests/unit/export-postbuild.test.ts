@@ -36,7 +36,7 @@ it('exports <exportFilename>.pdf into the build and shows a download button link
   expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/^Pages:\s+6$/m)
 
   const server = await serveStatic(dist)
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: findChromium({ headlessShell: true }), args: CHROMIUM_ARGS })
   try {
     const page = await browser.newPage()
     await page.goto(`${server.url}/1`)

@@ -27,12 +27,20 @@ export default function AutoFitText({ modelValue = '', min, max, className }: Au
     const text = inner.current
     if (!container || !text) return
     const refit = () => {
-      // Measured at the largest size on one line, then scaled: one measurement, no loop.
+      // Measured at the largest size on one line, then scaled; a line that glyph rounding made a fraction too wide at
+      // that size is scaled once more. Widths unrounded: a whole-pixel reading can be a pixel over.
       text.style.whiteSpace = 'nowrap'
       container.style.fontSize = `${hi}px`
-      const next = fittedSize(hi, container.clientWidth, text.scrollWidth, lo, hi)
+      // Both as drawn (the slide's canvas may be scaled): the box's inner width at the scale its outer one is drawn at.
+      const boxWidth = container.offsetWidth ? (container.clientWidth * container.getBoundingClientRect().width) / container.offsetWidth : 0
+      const lineWidth = () => text.getBoundingClientRect().width
+      let next = fittedSize(hi, boxWidth, lineWidth(), lo, hi)
       container.style.fontSize = `${next}px`
-      setFit({ fontSize: next, wrap: next <= lo && text.scrollWidth > container.clientWidth })
+      if (lineWidth() > boxWidth) {
+        next = fittedSize(next, boxWidth, lineWidth(), lo, hi)
+        container.style.fontSize = `${next}px`
+      }
+      setFit({ fontSize: next, wrap: next <= lo && lineWidth() > boxWidth })
     }
     refit()
     const observer = new ResizeObserver(refit)
