@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { configAtom } from '../state/deck'
 import { labelsFor } from '../kit/labels'
+import { icons } from '../kit/icons'
 import './CodeCopy.css'
 
 /** Copies text: the Clipboard API where allowed, else a hidden textarea (plain http, older browsers). */
@@ -48,7 +49,8 @@ export default function CodeCopy({ code }: { code: string }) {
         setState((await copyText(code)) ? 'copied' : 'failed')
       }}
     >
-      <span aria-hidden="true">{state === 'copied' ? '✓' : state === 'failed' ? '!' : '⧉'}</span>
+      {/* Drawn, not a character: ⧉ is in none of the deck's faces, and the fallback showed a blank box. */}
+      {state === 'copied' ? icons.copied : state === 'failed' ? icons.failed : icons.copy}
       <span className="sr-only" aria-live="polite">{state === 'idle' ? '' : label}</span>
     </button>
   )

@@ -26,5 +26,8 @@ export const icons = {
   reader: <Icon><path d="M5 5h14M5 9.5h14M5 14h14M5 18.5h9" /></Icon>,
   play: <Icon><path d="M7 5l12 7-12 7z" /></Icon>,
   close: <Icon><path d="M6 6l12 12M18 6L6 18" /></Icon>,
+  copy: <Icon><rect x="8" y="8" width="12" height="12" rx="2" /><path d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3" /></Icon>,
+  copied: <Icon><path d="M5 12.5l4.5 4.5L19 7.5" /></Icon>,
+  failed: <Icon><path d="M12 6v8M12 18v.01" /></Icon>,
   help: <Icon><circle cx="12" cy="12" r="9" /><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5h.01" /></Icon>,
 }
