@@ -2,10 +2,14 @@
 // The slides next to the shown one are rendered ahead, laid out in place and hidden (`visibility: hidden`): moving to
 // one reveals elements that are already styled and laid out, so the key's frame only paints it. A slide ahead is
 // not active: its effects that belong to a shown slide (ready mark, a video's autoplay) wait until it is shown. The
-// slides ahead follow a move one frame later (never mounted in the key's frame).
-import { useEffect, useLayoutEffect, useState } from 'react'
+// slides ahead follow a move one frame later (never mounted in the key's frame). A move to a slide held ahead is shown
+// in the key's own task (instant-move.ts); the render that follows lands on the same classes.
+import { startTransition, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAtomValue } from 'jotai'
+import { deckStore } from '../state/store'
+import { drawingsAtom } from '../state/drawings'
+import { drawingModeAtom } from '../state/ui'
 import SlideRenderer from './SlideRenderer'
 import { useLoadedSlide } from '../state/slide-modules'
 import { clicksOf, configAtom, slidesAtom } from '../state/deck'
@@ -13,6 +17,9 @@ import { useHydrated } from '../state/hydrated'
 import { slidesAhead, stageSlides, type StageRole } from './stage-slides'
 import { afterPaint } from '../state/after-paint'
 import { pickTransition, prefersReducedMotion, VIEW_TRANSITION_WARNING, type TransitionName } from './transition'
+import { applyMove, shownClass, SLIDE_CLASS, stageClass } from './instant-move'
+import { offerInstantReveal } from '../state/instant-reveal'
+import type { Position } from '../logic/nav'
 
 interface Leaving {
   no: number
@@ -24,7 +31,6 @@ interface Leaving {
 }
 
 const DURATION = 450
-const SLIDE_CLASS: Record<StageRole, string> = { shown: 'slidev-stage-slide', leaving: 'slidev-stage-slide deck-leave', ahead: 'deck-ahead' }
 let warnedViewTransition = false
 
 const viewTransitionsSupported = () => typeof document !== 'undefined' && 'startViewTransition' in document
@@ -40,13 +46,13 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
 
   // A new position is taken while rendering (React renders again at once, before anything is committed), not in an
   // effect after a commit: the key's task renders the stage once, with the new slide and the leaving one.
+  const transitionOf = (a: number, b: number): TransitionName => (animate && !prefersReducedMotion() ? pickTransition(slides[a - 1], slides[b - 1], b > a, config.transition) : 'none')
   if (from.no !== no || from.clicks !== clicks) {
     setFrom({ no, clicks })
     if (from.no === no) setShown({ no, clicks })
     else {
       const forward = no > from.no
-      let transition = pickTransition(slides[from.no - 1], slides[no - 1], forward, config.transition)
-      if (!animate || prefersReducedMotion()) transition = 'none'
+      let transition = transitionOf(from.no, no)
       if (transition === 'view-transition' && viewTransitionsSupported()) setViewTransitionTo({ no, clicks })
       else {
         const viewTransitionWanted = transition === 'view-transition'
@@ -84,19 +90,58 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
   // The slide the neighbours are chosen around: the shown one, a frame after it changed (a move reveals the
   // neighbour that was ahead; the new neighbours mount after that frame).
   const [around, setAround] = useState(shown.no)
-  useEffect(() => (around === shown.no ? undefined : afterPaint(() => setAround(shown.no))), [around, shown.no])
+  useEffect(() => (around === shown.no ? undefined : afterPaint(() => startTransition(() => setAround(shown.no)))), [around, shown.no])
   const { next, previous } = hydrated && animate ? slidesAhead(around, slides) : { next: 0, previous: 0 }
-  const nextReady = useLoadedSlide(next) ? next : 0
-  const previousReady = useLoadedSlide(previous) ? previous : 0
+  // A slide ahead mounts in a render of its own, in slices (a deferred value renders as a transition).
+  const nextReady = useDeferredValue(useLoadedSlide(next) ? next : 0)
+  const previousReady = useDeferredValue(useLoadedSlide(previous) ? previous : 0)
   // A slide ahead waits at the step a move lands on: the next slide's first, the previous slide's last (←).
   const stepOf = (n: number, role: StageRole) => (role === 'shown' ? shown.clicks : role === 'leaving' ? (leaving?.clicks ?? 0) : n < shown.no ? clicksOf(slides, n) : 0)
-  const direction = leaving ? (leaving.forward ? 'forward' : 'backward') : ''
   // The leaving slide keeps its element (the same key as when it was shown): a change mounts at most one slide.
   const stage = stageSlides(shown.no, leaving?.no ?? 0, [previousReady, nextReady])
+  const classOf = (role: StageRole) => (role === 'shown' ? shownClass(!!leaving) : SLIDE_CLASS[role])
+  const className = stageClass(leaving?.transition ?? null, leaving?.forward ?? true)
+
+  // The play stage shows a move to a slide it holds ahead at once, before React renders it (instant-move.ts).
+  const stageRef = useRef<HTMLDivElement>(null)
+  const live = useRef({ shown, pending: viewTransitionTo !== null, stage, stepOf, transitionOf })
+  live.current = { shown, pending: viewTransitionTo !== null, stage, stepOf, transitionOf }
+  useLayoutEffect(() => {
+    if (!animate) return
+    return offerInstantReveal((at: Position, to: Position) => {
+      const { shown, pending, stage, stepOf, transitionOf } = live.current
+      const element = stageRef.current
+      // Only a move from what React last rendered, to a neighbour held ahead at the very step the move lands on.
+      if (!element || pending || at.no !== shown.no || at.clicks !== shown.clicks || Math.abs(to.no - at.no) !== 1) return false
+      const ahead = stage.find((s) => s.no === to.no && s.role === 'ahead')
+      if (!ahead || stepOf(to.no, 'ahead') !== to.clicks) return false
+      // Drawings belong to their slide's layer, which follows with React's render: those moves wait for it.
+      const drawings = deckStore.get(drawingsAtom)
+      if (drawings[at.no] || drawings[to.no] || deckStore.get(drawingModeAtom)) return false
+      const transition = transitionOf(at.no, to.no)
+      if (transition === 'view-transition') return false
+      const slides = new Map<number, HTMLElement>()
+      for (const child of element.children) if (child instanceof HTMLElement && child.dataset.stageNo) slides.set(Number(child.dataset.stageNo), child)
+      applyMove({ stage: element, slides }, at.no, to.no, transition === 'none' ? null : transition)
+      return true
+    })
+  }, [animate])
+  // Whatever a render leaves, the classes are those it rendered: a move shown at once and then overtaken by another
+  // render (another window moved the talk) is put right here.
+  useLayoutEffect(() => {
+    const element = stageRef.current
+    if (!element) return
+    if (element.className !== className) element.className = className
+    for (const child of element.children) {
+      const s = child instanceof HTMLElement ? stage.find((x) => x.no === Number(child.dataset.stageNo)) : undefined
+      if (s && child.className !== classOf(s.role)) child.className = classOf(s.role)
+    }
+  })
+
   return (
-    <div className={`slidev-stage ${leaving ? `transition-${leaving.transition} ${direction}` : ''}`}>
+    <div ref={stageRef} className={className}>
       {stage.map(({ no: n, role }) => (
-        <div key={`slide-${n}`} className={SLIDE_CLASS[role] + (role === 'shown' && leaving ? ' deck-enter' : '')} aria-hidden={role === 'shown' ? undefined : true} inert={role !== 'shown'}>
+        <div key={`slide-${n}`} data-stage-no={n} className={classOf(role)} aria-hidden={role === 'shown' ? undefined : true} inert={role !== 'shown'}>
           <SlideRenderer no={n} clicks={stepOf(n, role)} active={role !== 'ahead'} />
         </div>
       ))}

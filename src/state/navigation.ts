@@ -1,6 +1,6 @@
 // Moving through the deck: the router's address is where the deck is. Moves write it (push for a slide change,
 // replace for a click step); the route reads its position from it, and useRouteSource hands it to positionAtom.
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { deckStore } from './store'
@@ -9,6 +9,7 @@ import { positionAtom, deckShapeAtom, routeAtom, viewModeAtom, type ViewMode } f
 import { nextPosition, nextSlidePosition, prevPosition, prevSlidePosition, type Position } from '../logic/nav'
 import { routePosition, routerAddress, type RouteAddress } from '../logic/entry'
 import { afterPaint } from './after-paint'
+import { revealAtOnce } from './instant-reveal'
 
 /** The path and query of a position; step 0 is omitted; other query parameters (password, embedded) are kept. */
 export function positionUrl(mode: ViewMode, to: Position, search: string): string {
@@ -30,7 +31,21 @@ export function liveAddress(): RouteAddress {
  * meanwhile (held keys released all at once after hydration, a fast repeat) start from where the last move went.
  */
 export function addressPosition(): Position {
-  return routePosition(liveAddress(), deckStore.get(deckShapeAtom)) ?? deckStore.get(positionAtom)
+  return pendingMove?.target ?? routePosition(liveAddress(), deckStore.get(deckShapeAtom)) ?? deckStore.get(positionAtom)
+}
+
+/**
+ * A move the stage showed at once (instant-move.ts): its address is written, and React renders it, in the task after
+ * its frame. A key pressed before that starts from it; any other move writes it first.
+ */
+let pendingMove: { target: Position; write: () => void; cancel: () => void } | null = null
+
+function writePendingMove(): void {
+  const move = pendingMove
+  if (!move) return
+  pendingMove = null
+  move.cancel()
+  move.write()
 }
 
 /** The position the router's address shows, for the route's own render (positionAtom follows once it is committed). */
@@ -74,7 +89,19 @@ export function useDeckNav(): DeckNav {
       const no = Math.min(Math.max(1, Math.trunc(to.no) || 1), shape.total)
       const target = { no, clicks: Math.min(Math.max(0, to.clicks), shape.clicksOf(no)) }
       if (target.no === from.no && target.clicks === from.clicks) return
-      navigate(positionUrl(mode === 'print' ? 'play' : mode, target, liveAddress().search), { replace: target.no === from.no })
+      const url = positionUrl(mode === 'print' ? 'play' : mode, target, liveAddress().search)
+      const replace = target.no === from.no
+      if (!replace && !pendingMove && mode === 'play' && revealAtOnce(from, target)) {
+        // Shown already: the address waits for the frame after it (unless the page moved meanwhile, another way).
+        const href = window.location.href
+        // React renders it as a transition: in slices that leave the frames of the slide's animation free.
+        const move = { target, write: () => window.location.href === href && startTransition(() => navigate(url)), cancel: () => {} }
+        move.cancel = afterPaint(writePendingMove)
+        pendingMove = move
+        return
+      }
+      writePendingMove()
+      navigate(url, { replace })
     },
     [navigate, mode],
   )

@@ -215,6 +215,54 @@ test.describe('walking the deck', () => {
     await expect(ahead(3)).toBeHidden()
   })
 
+  test('a slide held ahead is on screen in the first frame after the key; the address, counter and announcer follow', async ({ page }) => {
+    await open(page, '/2')
+    await expect(page.locator('.slidev-stage > .deck-ahead:has(.slidev-page-3)')).toHaveCount(1)
+    // What the first frame after the key shows, read in that frame (before React has rendered the move).
+    await page.evaluate(() =>
+      addEventListener(
+        'keydown',
+        () =>
+          requestAnimationFrame(() => {
+            const visible = [...document.querySelectorAll<HTMLElement>('.slidev-stage .slidev-page')].filter((el) => getComputedStyle(el).visibility === 'visible').map((el) => el.dataset.slidevNo ?? '')
+            ;(window as unknown as { firstFrame: string[] }).firstFrame = visible
+          }),
+        { once: true },
+      ),
+    )
+    await page.keyboard.press('ArrowDown')
+    const frame = { visible: await expect.poll(() => page.evaluate(() => (window as unknown as { firstFrame?: string[] }).firstFrame)).toBeDefined().then(() => page.evaluate(() => (window as unknown as { firstFrame: string[] }).firstFrame)) }
+    expect(frame.visible).toContain('3')
+    await expect(page).toHaveURL(/\/3$/)
+    await expect(page.getByTestId('slide-announcer')).toContainText('第 3 张')
+    await expect(page.getByTestId('slide-counter')).toContainText(/^3\b/)
+    await settle(page)
+    await expect(slide(page)).toHaveAttribute('data-slidev-no', '3')
+    await expect(slide(page)).toHaveAttribute('data-loaded', 'true')
+    // Only the shown slide is in the accessibility tree once the move is rendered.
+    await expect(page.locator('.slidev-stage > [data-stage-no]:not([aria-hidden])')).toHaveCount(1)
+  })
+
+  test('keys pressed faster than frames land where they add up to, with a history entry each', async ({ page }) => {
+    await open(page, '/2')
+    await expect(page.locator('.slidev-stage > .deck-ahead:has(.slidev-page-3)')).toHaveCount(1)
+    // Three presses in one task: the first is shown at once, the others start from it.
+    await page.evaluate(() => {
+      for (let i = 0; i < 3; i++) dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }))
+    })
+    await expect(page).toHaveURL(/\/5$/)
+    await settle(page)
+    await expect(slide(page)).toHaveAttribute('data-slidev-no', '5')
+    await expect(page.locator('.slidev-stage .slidev-page').filter({ visible: true })).toHaveCount(1)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/4$/)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/3$/)
+    await settle(page)
+    await expect(slide(page)).toHaveAttribute('data-slidev-no', '3')
+    await expect(page.locator('.slidev-stage .slidev-page').filter({ visible: true })).toHaveCount(1)
+  })
+
   test('a slide asking for a view transition gets one where the browser has it, else the ordinary one and a warning', async ({ browser }) => {
     const withApi = await browser.newPage()
     await withApi.addInitScript(() => {
