@@ -23,6 +23,7 @@ export function deckHotUpdate(state: DeckState) {
       return []
     }
     const changed: ModuleNode[] = []
+    state.onSlidesEdited(state.states.filter((slide, i) => before[i]?.slide.raw !== slide.slide.raw))
     let listChanged = before.length !== state.states.length || JSON.stringify(state.deck?.config) !== beforeConfig
     state.states.forEach((slide, i) => {
       const old = before[i]

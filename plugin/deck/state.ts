@@ -71,6 +71,8 @@ export class DeckState {
   private loadedText = new Map<string, string | undefined>()
   /** Called after each load (dev: the deck's watcher follows the files the deck now reads). */
   afterLoad: () => void = () => {}
+  /** Called by the dev server's hot update with the slides an edit changed (UnoCSS scans them: plugin/unocss). */
+  onSlidesEdited: (slides: SlideState[]) => void = () => {}
   private analyzer = createSlideAnalyzer(() => this)
 
   constructor(options: ResolvedDeckOptions = resolveDeckOptions()) {

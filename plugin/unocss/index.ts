@@ -1,6 +1,9 @@
-// UnoCSS wired for the deck: the deck's Markdown files and its components/ folder are scanned from disk (and watched in
-// dev), since slides reach Vite as virtual modules UnoCSS does not see; themes and the engine's layouts (which use
-// utilities, as Slidev's do) go through Vite as usual. The rest of the engine is styled by its own CSS: its code is
+// UnoCSS wired for the deck: slides reach Vite as virtual modules UnoCSS does not see, so the deck's text is handed to
+// it: every slide once at the start, and in dev the slides an edit changed, one by one, from the deck's own hot update
+// (UnoCSS's own watcher would scan the whole deck file again on every keystroke saved, holding the dev server's one
+// thread for tens of milliseconds while the edited slide waits to be served). The deck's components/ folder is
+// scanned from disk and watched by UnoCSS; themes and the engine's layouts (which use utilities, as Slidev's do) go
+// through Vite as usual. The rest of the engine is styled by its own CSS: its code is
 // not scanned (its words matched junk rules such as `[scale~="0.5"]` and cost a second of the build).
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,11 +12,20 @@ import type { PluginOption } from 'vite'
 import type { DeckState } from '../deck/state.ts'
 import { unoConfig } from './config.ts'
 
-/** The deck file, the files its slides import with `src:`, and its own components, as absolute globs. */
-export function deckSourceGlobs(state: DeckState): string[] {
+/** The deck's own components, as an absolute glob. */
+export function componentGlobs(state: DeckState): string[] {
+  return [`${dirname(state.entry).split('\\').join('/')}/components/**/*.{tsx,jsx,ts,js}`]
+}
+
+/** Every slide's text as written (frontmatter included: `class:` names utilities), the deck's and its imports'. */
+export function deckText(state: DeckState): string {
   if (!state.deck) state.errors = state.load()
-  const posix = (file: string) => file.split('\\').join('/')
-  return [...[...state.files()].map(posix), `${posix(dirname(state.entry))}/components/**/*.{tsx,jsx,ts,js}`]
+  return state.states.map(({ slide }) => slide.raw).join('\n')
+}
+
+/** What UnoCSS's context offers its integrations (its `unocss:api` plugin): scanning a text for utilities. */
+interface UnoContext {
+  extract: (code: string, id?: string) => Promise<void>
 }
 
 /** The engine's own code outside its layouts (as Vite names modules: forward slashes). */
@@ -26,5 +38,12 @@ const engineCode = (): RegExp => {
 const STYLESHEET = /\.(css|postcss|sass|scss|less|stylus|styl)($|\?)/
 
 export default function deckUnoCSS(state: DeckState): PluginOption {
-  return UnoCSS({ configFile: false, ...unoConfig(), content: { filesystem: deckSourceGlobs(state), pipeline: { exclude: [STYLESHEET, engineCode()] } } })
+  const plugins = UnoCSS({ configFile: false, ...unoConfig(), content: { inline: [() => deckText(state)], filesystem: componentGlobs(state), pipeline: { exclude: [STYLESHEET, engineCode()] } } })
+  const api = plugins.find((plugin) => plugin.name === 'unocss:api')?.api as { getContext: () => UnoContext } | undefined
+  // An edit's slides: UnoCSS adds what they use (a new utility updates its style sheet by HMR, after the slide).
+  state.onSlidesEdited = (slides) => {
+    const context = api?.getContext()
+    for (const { slide } of slides) void context?.extract(slide.raw, `${slide.filepath ?? state.entry}#${slide.no}`)
+  }
+  return plugins
 }

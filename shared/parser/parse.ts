@@ -186,11 +186,26 @@ export function splitNote(content: string): { content: string; note: string } {
   return { content: content.slice(0, bounds.open).trimEnd(), note: content.slice(bounds.open + 4, bounds.close - 3).trim() }
 }
 
+/**
+ * Each frontmatter text's parse, kept: a dev server parses the deck again on every saved edit, and an edit changes one
+ * slide's frontmatter at most (YAML was a third of a 107-slide deck's parse). Bounded; callers get their own copy.
+ */
+const parsedYaml = new Map<string, unknown>()
+const PARSED_YAML_LIMIT = 4000
+
+function yamlData(yaml: string): unknown {
+  if (parsedYaml.has(yaml)) return structuredClone(parsedYaml.get(yaml))
+  // The wrapper keeps gray-matter's front-matter parser in charge of YAML (options given: its own cache is off).
+  const data: unknown = matter(`---\n${yaml}\n---\n`, {}).data
+  if (parsedYaml.size >= PARSED_YAML_LIMIT) parsedYaml.clear()
+  parsedYaml.set(yaml, structuredClone(data))
+  return data
+}
+
 function parseYaml(yaml: string, firstLine: number, errors: DeckError[], file?: string): Record<string, unknown> {
   if (!yaml.trim()) return {}
   try {
-    // gray-matter caches by input; the wrapper keeps its front-matter parser in charge of YAML.
-    const data = matter(`---\n${yaml}\n---\n`, {}).data
+    const data = yamlData(yaml)
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
       errors.push({ line: firstLine, message: 'Frontmatter must be a YAML mapping (key: value lines).', file })
       return {}

@@ -49,6 +49,19 @@ test('editing a slide updates it in place, keeping the slide and the click step'
   expect(await marker(page)).toBe('kept')
 })
 
+test('a utility class first used in an edit is styled, in the slide body and in its frontmatter, without a reload', async ({ page }) => {
+  await openWithMarker(page, '/2')
+  // Neither class is anywhere in the deck before the edit: UnoCSS only learns of them from it.
+  expect(original).not.toContain('tracking-[0.31em]')
+  expect(original).not.toContain('skew-x-[7deg]')
+  writeFileSync(deck, original.replace('# 第二张：点击', '# 第二张：点击\n\n<p class="tracking-[0.31em]" data-edit-probe>新的字距</p>').replace('transition: slide-up\n', 'transition: slide-up\nclass: skew-x-[7deg]\n'))
+  const probe = page.locator('.slidev-page-2 [data-edit-probe]')
+  await expect(probe).toHaveText('新的字距')
+  await expect.poll(() => probe.evaluate((el) => getComputedStyle(el).letterSpacing)).not.toBe('normal')
+  await expect.poll(() => page.locator('.slidev-page-2 .slidev-layout').evaluate((el) => getComputedStyle(el).transform)).not.toBe('none')
+  expect(await marker(page)).toBe('kept')
+})
+
 test('adding a slide updates the slide list without a reload', async ({ page }) => {
   await openWithMarker(page, '/1')
   const before = await page.locator('.slidev-nav-counter').textContent()
