@@ -41,7 +41,9 @@ async function timeToSlide(page: Page, no: number, diagram = true): Promise<numb
   await page.evaluate(
     ([target, withDiagram]) => {
       window.__diagramShown = new Promise<number>((done) => {
-        const slide = `.slidev-stage-slide:not(.deck-leave) .slidev-page-${target}[data-loaded="true"]`
+        // The slide on stage (the stage shows a slide held ahead in the key's own task; the app marks it loaded, its
+        // `data-loaded`, a frame later: what is painted is what counts).
+        const slide = `.slidev-stage-slide:not(.deck-leave) .slidev-page-${target}`
         // A message-channel task runs right after the frame is painted (a timer may be clamped or delayed).
         const afterPaint = (run: () => void) => {
           const channel = new MessageChannel()
