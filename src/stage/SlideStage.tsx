@@ -123,7 +123,7 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
       const slides = new Map<number, HTMLElement>()
       for (const child of element.children) if (child instanceof HTMLElement && child.dataset.stageNo) slides.set(Number(child.dataset.stageNo), child)
       applyMove({ stage: element, slides }, at.no, to.no, transition === 'none' ? null : transition)
-      return true
+      return transition === 'none' ? 0 : DURATION
     })
   }, [animate])
   // Whatever a render leaves, the classes are those it rendered: a move shown at once and then overtaken by another

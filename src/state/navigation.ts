@@ -91,12 +91,15 @@ export function useDeckNav(): DeckNav {
       if (target.no === from.no && target.clicks === from.clicks) return
       const url = positionUrl(mode === 'print' ? 'play' : mode, target, liveAddress().search)
       const replace = target.no === from.no
-      if (!replace && !pendingMove && mode === 'play' && revealAtOnce(from, target)) {
-        // Shown already: the address waits for the frame after it (unless the page moved meanwhile, another way).
+      const animates = !replace && !pendingMove && mode === 'play' ? revealAtOnce(from, target) : false
+      if (animates !== false) {
+        // Shown already. The address, and React's render of the move (the chrome, the announcer, the neighbours),
+        // wait until its transition has run: its frames are the animation's alone. Unless the page moved meanwhile,
+        // another way; a key pressed before then writes it first.
         const href = window.location.href
-        // React renders it as a transition: in slices that leave the frames of the slide's animation free.
+        // React renders it as a transition: in slices, yielding to frames.
         const move = { target, write: () => window.location.href === href && startTransition(() => navigate(url)), cancel: () => {} }
-        move.cancel = afterPaint(writePendingMove)
+        move.cancel = afterPaint(writePendingMove, animates)
         pendingMove = move
         return
       }
