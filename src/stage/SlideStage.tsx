@@ -11,7 +11,7 @@ import { deckStore } from '../state/store'
 import { drawingsAtom } from '../state/drawings'
 import { drawingModeAtom } from '../state/ui'
 import SlideRenderer from './SlideRenderer'
-import { useLoadedSlide } from '../state/slide-modules'
+import { preloadAround, useLoadedSlide } from '../state/slide-modules'
 import { clicksOf, configAtom, slidesAtom } from '../state/deck'
 import { useHydrated } from '../state/hydrated'
 import { slidesAhead, stageSlides, type StageRole } from './stage-slides'
@@ -87,11 +87,16 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
   // own render adds them; each only once its module is in (a hidden slide's own effects, which would load it and
   // render it again, wait until it is shown).
   const hydrated = useHydrated()
-  // The slide the neighbours are chosen around: the shown one, a frame after it changed (a move reveals the
-  // neighbour that was ahead; the new neighbours mount after that frame).
+  // The slide the neighbours are chosen around: the shown one, once its transition has run (a move reveals the
+  // neighbour that was ahead; the new neighbours, a slide to lay out and perhaps a diagram to draw, mount after the
+  // animation, never in its frames).
   const [around, setAround] = useState(shown.no)
-  useEffect(() => (around === shown.no ? undefined : afterPaint(() => startTransition(() => setAround(shown.no)))), [around, shown.no])
+  const moving = leaving !== null
+  useEffect(() => (around === shown.no || moving ? undefined : afterPaint(() => startTransition(() => setAround(shown.no)))), [around, shown.no, moving])
   const { next, previous } = hydrated && animate ? slidesAhead(around, slides) : { next: 0, previous: 0 }
+  // Their modules and faces (and the slide after next's) load then too: a face arriving restyles the text drawn in
+  // its family, which must not happen in the animation's frames.
+  useEffect(() => (hydrated && animate ? afterPaint(() => preloadAround(around)) : undefined), [around, hydrated, animate])
   // A slide ahead mounts in a render of its own, in slices (a deferred value renders as a transition).
   const nextReady = useDeferredValue(useLoadedSlide(next) ? next : 0)
   const previousReady = useDeferredValue(useLoadedSlide(previous) ? previous : 0)
@@ -123,7 +128,7 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
       const slides = new Map<number, HTMLElement>()
       for (const child of element.children) if (child instanceof HTMLElement && child.dataset.stageNo) slides.set(Number(child.dataset.stageNo), child)
       applyMove({ stage: element, slides }, at.no, to.no, transition === 'none' ? null : transition)
-      return transition === 'none' ? 0 : DURATION
+      return true
     })
   }, [animate])
   // Whatever a render leaves, the classes are those it rendered: a move shown at once and then overtaken by another

@@ -1,10 +1,10 @@
 // Work that follows a slide change but must not delay its frame. React runs the effects of a key's update before
 // the browser paints (a discrete event's passive effects are flushed at once), so an effect that should wait for the
-// new slide to be on screen asks for the task after the next frame (or `thenMs` after it). Returns the cancel.
-export function afterPaint(run: () => void, thenMs = 0): () => void {
+// new slide to be on screen asks for the task after the next frame. Returns the cancel.
+export function afterPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, thenMs)
+    timer = setTimeout(run, 0)
   })
   return () => {
     cancelAnimationFrame(frame)

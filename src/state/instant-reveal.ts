@@ -3,11 +3,8 @@
 // way. State knows nothing of the stage's elements, only this question.
 import type { Position } from '../logic/nav'
 
-/**
- * What the mounted play stage answers: false when it could not show the move at once, else how long the move's
- * transition runs (ms; 0 for none): what follows the move waits until then, leaving the animation's frames alone.
- */
-export type InstantReveal = (from: Position, to: Position) => number | false
+/** What the mounted play stage answers: whether it showed the move at once. */
+export type InstantReveal = (from: Position, to: Position) => boolean
 
 let reveal: InstantReveal | null = null
 
@@ -19,7 +16,7 @@ export function offerInstantReveal(stage: InstantReveal): () => void {
   }
 }
 
-/** Shows a move at once when the stage holds its slide ahead (see InstantReveal); false: render it the usual way. */
-export function revealAtOnce(from: Position, to: Position): number | false {
+/** Shows a move at once when the stage holds its slide ahead; false when the move must be rendered the usual way. */
+export function revealAtOnce(from: Position, to: Position): boolean {
   return reveal ? reveal(from, to) : false
 }

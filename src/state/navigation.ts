@@ -91,15 +91,13 @@ export function useDeckNav(): DeckNav {
       if (target.no === from.no && target.clicks === from.clicks) return
       const url = positionUrl(mode === 'print' ? 'play' : mode, target, liveAddress().search)
       const replace = target.no === from.no
-      const animates = !replace && !pendingMove && mode === 'play' ? revealAtOnce(from, target) : false
-      if (animates !== false) {
-        // Shown already. The address, and React's render of the move (the chrome, the announcer, the neighbours),
-        // wait until its transition has run: its frames are the animation's alone. Unless the page moved meanwhile,
-        // another way; a key pressed before then writes it first.
+      if (!replace && !pendingMove && mode === 'play' && revealAtOnce(from, target)) {
+        // Shown already. The address, and React's render of the move (the chrome, the announcer, what other windows
+        // hear), follow in the task after its frame, rendered as a transition: in slices that leave the animation's
+        // frames room. Unless the page moved meanwhile, another way; a key pressed before then writes it first.
         const href = window.location.href
-        // React renders it as a transition: in slices, yielding to frames.
         const move = { target, write: () => window.location.href === href && startTransition(() => navigate(url)), cancel: () => {} }
-        move.cancel = afterPaint(writePendingMove, animates)
+        move.cancel = afterPaint(writePendingMove)
         pendingMove = move
         return
       }

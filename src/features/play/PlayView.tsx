@@ -8,9 +8,7 @@ import { scaleAtom } from '../../state/preferences'
 import { drawingModeAtom, embeddedAtom, gotoOpenAtom, helpOpenAtom } from '../../state/ui'
 import { toggleDarkAtom } from '../../state/color-scheme'
 import { useDeckNav, useRoutePosition } from '../../state/navigation'
-import { preloadAround } from '../../state/slide-modules'
 import { DeckPositionContext } from '../../state/slide-context'
-import { afterPaint } from '../../state/after-paint'
 import { pageTitle } from '../../../shared/config'
 import SlideCanvas from '../../stage/SlideCanvas'
 import SlideStage from '../../stage/SlideStage'
@@ -48,10 +46,8 @@ export default function PlayView() {
   useLayoutEffect(() => setMode('play'), [setMode])
 
   useEffect(() => {
-    if (!no) return
-    document.title = pageTitle(config, slides[no - 1]?.title)
-    // The neighbours load once the new slide is on screen, ready long before the next key.
-    return afterPaint(() => preloadAround(no))
+    // The neighbours load with the stage (SlideStage), once its transition has run.
+    if (no) document.title = pageTitle(config, slides[no - 1]?.title)
   }, [no, config, slides])
 
   useShortcuts({
