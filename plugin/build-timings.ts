@@ -8,7 +8,7 @@ const laps: [string, number, number][] = []
 /** Ends the phase called `name` now. */
 export function lap(name: string): void {
   const now = performance.now()
-  { const m = process.memoryUsage(); laps.push([name + ` [heap ${Math.round(m.heapUsed/2**20)} ext ${Math.round(m.external/2**20)} ab ${Math.round(m.arrayBuffers/2**20)}]`, now - last, m.rss]) }
+  laps.push([name, now - last, process.memoryUsage().rss])
   last = now
 }
 
