@@ -43,6 +43,8 @@ export async function runExport(argv: string[]): Promise<number> {
   for (const warning of shown.slice(0, 10)) console.warn(`warning: ${warning}`)
   if (shown.length > 10) console.warn(`warning: … and ${shown.length - 10} more`)
   for (const result of results) console.log(result.summary)
+  // DECK_EXPORT_TIMINGS=1: where each format's time went, and the process's time before the export began (Node, tsx, imports).
+  if (process.env.DECK_EXPORT_TIMINGS) for (const result of results) if (result.phases) console.log(`${result.format}: ${Object.entries({ 'before export': Math.round(started - performance.timeOrigin), ...result.phases }).map(([phase, ms]) => `${phase} ${ms} ms`).join(', ')}`)
   if (results.length > 1) console.log(`${results.length} formats in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   return 0
 }

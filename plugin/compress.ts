@@ -4,7 +4,7 @@
 // that changed (mermaid's 3.4 MB, the app's chunks and the untouched slides' pages are the same bytes) and links the
 // others from the cache, which keeps only what the last build used.
 import { createHash } from 'node:crypto'
-import { readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -100,26 +100,31 @@ async function writeVariants(file: string, content: Buffer, cache: { dir: string
   return { brSize: br.length, fromCache: false }
 }
 
+interface CompressCache {
+  dir: string
+  used: Set<string>
+}
+
+interface Totals {
+  files: number
+  bytes: number
+  brotliBytes: number
+  fromCache: number
+}
+
 /**
- * Writes `file.br` and `file.gz` where they save at least a tenth; returns the bytes before and after (brotli). With a
- * `cacheDir`, contents compressed by an earlier build are copied from it, and it is left holding this build's only.
+ * Compresses `files`, a few at a time. zlib's asynchronous calls and the file reads and writes run on libuv's threads:
+ * every core compresses, and the main thread never waits on the disk. A few files at a time keep the threads busy; all
+ * 1,600 at once held every file's compressor state together (200 MB more at the build's peak).
  */
-export async function precompress(dir: string, cacheDir?: string): Promise<{ files: number; bytes: number; brotliBytes: number; fromCache: number }> {
-  const files = compressibleFiles(resolve(dir))
-  let bytes = 0
-  let brotliBytes = 0
-  let fromCache = 0
-  const cache = cacheDir ? { dir: cacheDir, used: new Set<string>() } : undefined
-  if (cache) await mkdir(cache.dir, { recursive: true })
-  // zlib's asynchronous calls and the file reads and writes run on libuv's threads: every core compresses, and the main
-  // thread never waits on the disk. A few files at a time keep the threads busy; all 1,600 at once held every file's
-  // compressor state together (200 MB more at the build's peak).
+async function compressFiles(files: string[], cache: CompressCache | undefined, totals: Totals): Promise<void> {
   const compressOne = async (file: string) => {
     const content = await readFile(file)
     const written = await writeVariants(file, content, cache)
-    if (written.fromCache) fromCache++
-    bytes += content.length
-    brotliBytes += written.brSize <= content.length * (1 - MIN_SAVING) ? written.brSize : content.length
+    if (written.fromCache) totals.fromCache++
+    totals.files++
+    totals.bytes += content.length
+    totals.brotliBytes += written.brSize <= content.length * (1 - MIN_SAVING) ? written.brSize : content.length
   }
   const queue = [...files]
   await Promise.all(
@@ -127,26 +132,72 @@ export async function precompress(dir: string, cacheDir?: string): Promise<{ fil
       for (let file = queue.shift(); file !== undefined; file = queue.shift()) await compressOne(file)
     }),
   )
+}
+
+/**
+ * Writes `file.br` and `file.gz` where they save at least a tenth; returns the bytes before and after (brotli). With a
+ * `cacheDir`, contents compressed by an earlier build are copied from it, and it is left holding this build's only.
+ * `done`: files compressed already by `precompressEarly` of the same build (left as they are, counted once).
+ */
+export async function precompress(dir: string, cacheDir?: string, done?: EarlyPrecompress): Promise<Totals> {
+  const early = await done?.finished
+  const files = compressibleFiles(resolve(dir)).filter((file) => !early?.files.has(file))
+  const cache = early?.cache ?? (cacheDir ? { dir: cacheDir, used: new Set<string>() } : undefined)
+  if (cache) await mkdir(cache.dir, { recursive: true })
+  const totals = early?.totals ?? { files: 0, bytes: 0, brotliBytes: 0, fromCache: 0 }
+  await compressFiles(files, cache, totals)
   // The cache keeps what this build used (a partial write of a build that was stopped goes too).
   if (cache) await Promise.all(readdirSync(cache.dir).map((name) => join(cache.dir, name)).filter((path) => !cache.used.has(path)).map((path) => rm(path, { force: true })))
-  return { files: files.length, bytes, brotliBytes, fromCache }
+  return totals
+}
+
+/** Files a build compressed before it ended, for `precompress` to finish the job. */
+export interface EarlyPrecompress {
+  finished: Promise<{ files: Set<string>; cache: CompressCache | undefined; totals: Totals }>
+}
+
+/**
+ * Starts compressing `files` now, files the rest of the build leaves as they are (the browser bundle's scripts, style
+ * sheets and mermaid's copy, 90 % of the bytes): on libuv's threads while the main thread prerenders and cuts the fonts.
+ */
+export function precompressEarly(files: string[], cacheDir?: string): EarlyPrecompress {
+  const cache = cacheDir ? { dir: cacheDir, used: new Set<string>() } : undefined
+  const totals: Totals = { files: 0, bytes: 0, brotliBytes: 0, fromCache: 0 }
+  const chosen = files.filter((file) => COMPRESSIBLE.test(file) && existsSync(file) && statSync(file).size >= MIN_BYTES)
+  const finished = (async () => {
+    if (cache) await mkdir(cache.dir, { recursive: true })
+    await compressFiles(chosen, cache, totals)
+    return { files: new Set(chosen), cache, totals }
+  })()
+  // Awaited by precompress; a failure here surfaces there.
+  finished.catch(() => {})
+  return { finished }
 }
 
 export default function compressPlugin(): Plugin {
   let outDir = 'dist'
   let cacheDir = 'node_modules/.cache/deck-compressed'
+  let early: EarlyPrecompress | undefined
   return {
     name: 'deck:compress',
     apply: 'build',
+    // One instance for every environment: the browser build's files are started on before the prerendering build.
+    sharedDuringBuild: true,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir)
       cacheDir = resolve(config.root, 'node_modules/.cache/deck-compressed')
+    },
+    writeBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return
+      // The pages (index.html and the prerendered ones) are written again by plugin/prerender.ts: compressed at the end.
+      early = precompressEarly(Object.keys(bundle).filter((name) => !name.endsWith('.html')).map((name) => join(outDir, name)), cacheDir)
     },
     // After every environment is built and the pages are prerendered (plugin/prerender.ts builds in its own buildApp).
     buildApp: {
       order: 'post',
       async handler() {
-        await precompress(outDir, cacheDir)
+        await precompress(outDir, cacheDir, early)
+        early = undefined
         lap('precompress')
         reportLaps()
       },

@@ -21,6 +21,7 @@ import { buildGlyphUse, deckFonts } from './fonts.ts'
 import { pageText } from './font-slices.ts'
 import { facesForText, leadingFamilies, stylesheetFaces } from './stylesheet-faces.ts'
 import { lap } from './build-timings.ts'
+import { releaseDiagramChecker } from './markdown/mermaid-check.ts'
 import { escapeHtml } from '../shared/html.ts'
 import { FACE_ARRIVAL_ATTRIBUTES } from '../shared/fonts.ts'
 
@@ -177,6 +178,8 @@ export default function prerenderPlugin(): Plugin {
       if (!client || !server) return
       lap('config')
       await builder.build(client)
+      // Every slide is transformed, so every diagram checked: the checker's thread goes before the build's peak.
+      await releaseDiagramChecker()
       lap('browser bundle')
       await builder.build(server)
       lap('server bundle')

@@ -217,6 +217,17 @@ export function findDiagramProblem(code: string): Promise<DiagramProblem | null>
   return (shared ??= createDiagramChecker({ cache: engineVerdictCache() })).check(code)
 }
 
+/**
+ * Stops the shared worker and frees what it holds (mermaid loaded in a thread of its own: 60–80 MB); a later check
+ * starts another. The build calls it once its slides are transformed: every diagram is checked by then, and the
+ * worker would otherwise sit idle through the rest of the build, at its memory peak.
+ */
+export async function releaseDiagramChecker(): Promise<void> {
+  const checker = shared
+  shared = undefined
+  await checker?.close()
+}
+
 /** One line of mermaid's message: jison's "Parse error on line 2:" gains its "Expecting …" line. */
 function summary(message: string): string {
   const lines = message.split('\n').map((l) => l.trim()).filter(Boolean)

@@ -23,7 +23,12 @@ export interface DiagramCache {
   forDeck(): DrawnDiagrams
   /** Adds what a page drew, newest last, and writes the file whole (renamed into place). */
   keep(drawn: DrawnDiagrams): void
+  /** True when the deck has diagrams the cache does not hold: the print view will load mermaid and draw them. */
+  drawsDiagrams(): boolean
 }
+
+/** The deck's mermaid blocks (fences whose language is mermaid). */
+const MERMAID_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*mermaid\b/gm
 
 function mermaidVersion(root: string): string {
   try {
@@ -54,9 +59,12 @@ export function openDiagramCache({ root, entry, file = join(root, 'node_modules'
   } catch {
     // No cache yet, or an unreadable one: everything is drawn.
   }
+  const forDeck = () => Object.fromEntries(Object.entries(diagrams).filter(([key]) => deck.includes(diagramKeyText(key))))
   return {
-    forDeck() {
-      return Object.fromEntries(Object.entries(diagrams).filter(([key]) => deck.includes(diagramKeyText(key))))
+    forDeck,
+    drawsDiagrams() {
+      // By text: a diagram drawn before in either scheme counts as drawn (the cost of a wrong guess is a load either way).
+      return (deck.match(MERMAID_FENCE)?.length ?? 0) > new Set(Object.keys(forDeck()).map(diagramKeyText)).size
     },
     keep(drawn) {
       if (!Object.keys(drawn).length) return

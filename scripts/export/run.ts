@@ -77,7 +77,7 @@ export async function exportDeck(options: ExportOptions): Promise<ExportResult> 
     // Nothing leaves the machine: any host but the export server resolves to nothing at once.
     browser = await launchOffline(executablePath)
     lap('launch', t)
-    const context = await newPrintContext(browser, { width: manifest.canvasWidth, height: manifest.canvasHeight, dark: options.dark, diagrams })
+    const context = await newPrintContext(browser, { width: manifest.canvasWidth, height: manifest.canvasHeight, dark: options.dark, diagrams, dist })
     const page = await context.newPage()
     // Laid out for print from the start: page.pdf then finds most of the layout done (about a fifth of its time).
     await page.emulateMedia({ media: 'print' })

@@ -46,7 +46,7 @@ export async function openPrintView(browser: Browser, options: PrintSessionOptio
   const server = await serveStatic(options.dist)
   const warnings: string[] = []
   // Taller than a page: a page scrolled to the top fits whole even where the print view adds margins.
-  const context = await newPrintContext(browser, { width: manifest.canvasWidth, height: manifest.canvasHeight + 200, dark: options.dark, diagrams: options.diagrams }).catch(async (error: unknown) => {
+  const context = await newPrintContext(browser, { width: manifest.canvasWidth, height: manifest.canvasHeight + 200, dark: options.dark, diagrams: options.diagrams, dist: options.dist }).catch(async (error: unknown) => {
     await server.close()
     throw error
   })
