@@ -35,27 +35,22 @@ export interface CutFace {
   woff2: Buffer
 }
 
-/** WOFF2's encoder (Google's woff2, Brotli at its best quality) as native code, when its binary exists for this machine. */
-type NativeWoff2 = typeof import('@napi-rs/ttf2woff2')
-let native: Promise<NativeWoff2 | null> | undefined
-const nativeWoff2 = () => (native ??= import('@napi-rs/ttf2woff2').then((mod) => (mod.default ?? mod) as NativeWoff2).catch(() => null))
-
-/** Slices encoded at once: one per core of a small machine (each holds Brotli's window while it runs). */
+/** Slices cut at once (their file reads and writes overlap; the encoding itself takes turns on the main thread). */
 const AT_ONCE = 2
 
 /**
  * A WOFF2 file per slice and weight, cached on disk by content so a rebuild with the same text costs nothing.
  * Cutting goes through one TrueType copy of the deck's glyphs per weight (decompressing the 1.5 MB source once, not
- * once per slice). Encoding WOFF2 is the build's longest CPU step when nothing is cached: done by the native encoder
- * off the main thread, two slices at a time (2.7 s → 0.6 s for the deck's 72 faces), else by subset-font's
- * WebAssembly one (the same encoder, compiled to WebAssembly: files of the same size). Returns [] with a reason when
- * the source fonts are not installed: the system stack applies.
+ * once per slice). Encoding WOFF2 (subset-font's WebAssembly build of Google's encoder) is the build's longest CPU
+ * step when nothing is cached (2.7–2.9 s for the deck's 72 faces on two cores). A native encoder
+ * (@napi-rs/ttf2woff2) cut it to 0.6 s, but its binaries for other systems than Linux x64 are not in this machine's
+ * registry, so its lock file could not be complete. Returns [] with a reason when the source fonts are not
+ * installed: the system stack applies.
  */
 export async function cutSlices(slicing: FontSlicing, cacheDir: string): Promise<{ faces: CutFace[]; missing?: string }> {
   const everyGlyph = slicing.slices.map((slice) => slice.glyphs).join('')
   const missing = Object.values(CJK_SOURCES).find((source) => !existsSync(source.file))
   if (missing) return { faces: [], missing: `${missing.file} not found (npm install @fontsource/noto-serif-sc); Chinese text uses the system's serif fonts.` }
-  const woff2 = await nativeWoff2()
   const jobs: (() => Promise<CutFace>)[] = []
   for (const [weight, source] of Object.entries(CJK_SOURCES)) {
     let deckFont: Promise<Buffer> | undefined
@@ -64,9 +59,8 @@ export async function cutSlices(slicing: FontSlicing, cacheDir: string): Promise
       const cached = join(cacheDir, `deck-serif-sc-${weight}-${key}.woff2`)
       jobs.push(async () => {
         if (existsSync(cached)) return { slice: index, weight, woff2: readFileSync(cached) }
-        // The source is WOFF2 itself: decoded natively when it can be (subset-font would decode it in WebAssembly).
-        deckFont ??= subsetFont(woff2 ? woff2.convertWOFF2ToTTF(readFileSync(source.file)) : readFileSync(source.file), everyGlyph, { targetFormat: 'sfnt' })
-        const face = woff2 ? await woff2.convertTTFToWOFF2Async(await subsetFont(await deckFont, slice.glyphs, { targetFormat: 'sfnt' })) : await subsetFont(await deckFont, slice.glyphs, { targetFormat: 'woff2' })
+        deckFont ??= subsetFont(readFileSync(source.file), everyGlyph, { targetFormat: 'sfnt' })
+        const face = await subsetFont(await deckFont, slice.glyphs, { targetFormat: 'woff2' })
         mkdirSync(cacheDir, { recursive: true })
         writeFileSync(cached, face)
         return { slice: index, weight, woff2: face }
