@@ -367,8 +367,13 @@ async function openWalk(browser: Browser, site: Site) {
             if (last >= 0 && animating) press.deltas.push(now - last)
             last = now
             animating = document.getAnimations().some((a) => a.playState === 'running')
-            // Laid out and shown: a slide rendered ahead, hidden, has a box already.
-            if (press.frameMs < 0 && [...document.querySelectorAll(`.slidev-page-${want}`)].some((el) => el.getBoundingClientRect().width > 0 && getComputedStyle(el).visibility === 'visible')) press.frameMs = performance.now() - event.timeStamp
+            // Laid out and shown: a slide rendered ahead, hidden or transparent, has a box already.
+            const shown = (el: Element) => {
+              if (!(el.getBoundingClientRect().width > 0) || getComputedStyle(el).visibility !== 'visible') return false
+              for (let at: Element | null = el; at; at = at.parentElement) if (getComputedStyle(at).opacity === '0') return false
+              return true
+            }
+            if (press.frameMs < 0 && [...document.querySelectorAll(`.slidev-page-${want}`)].some(shown)) press.frameMs = performance.now() - event.timeStamp
             if (now - event.timeStamp < watchMs) requestAnimationFrame(frame)
           }
           requestAnimationFrame(frame)

@@ -190,7 +190,7 @@ test.describe('walking the deck', () => {
     await open(page, '/2?clicks=3')
     await expect(ahead(3)).toHaveCount(1)
     await expect(ahead(1)).toHaveCount(1)
-    await expect(ahead(3)).toBeHidden()
+    await expect(ahead(3)).toHaveCSS('opacity', '0')
     await expect(ahead(3).locator('.slidev-page')).toHaveAttribute('data-loaded', 'false')
     // Out of the accessibility tree and of the tab order while hidden.
     await expect(page.getByRole('heading', { name: '两栏' })).toHaveCount(0)
@@ -203,7 +203,7 @@ test.describe('walking the deck', () => {
     await expect(ahead(4)).toHaveCount(1)
     // The slide left is now the previous one, hidden; going back shows it at its last step, its elements kept.
     await settle(page)
-    await expect(ahead(2)).toBeHidden()
+    await expect(ahead(2)).toHaveCSS('opacity', '0')
     await mark(2)
     await page.keyboard.press('ArrowLeft')
     await expect(page).toHaveURL(/\/2\?clicks=3$/)
@@ -212,7 +212,7 @@ test.describe('walking the deck', () => {
     await expect(slide(page).locator('.slidev-vclick-target').first()).not.toHaveClass(/slidev-vclick-hidden/)
     await settle(page)
     await expect(ahead(3).locator('.slidev-page')).toHaveAttribute('data-loaded', 'false')
-    await expect(ahead(3)).toBeHidden()
+    await expect(ahead(3)).toHaveCSS('opacity', '0')
   })
 
   test('a slide held ahead is on screen in the first frame after the key; the address, counter and announcer follow', async ({ page }) => {
@@ -224,7 +224,11 @@ test.describe('walking the deck', () => {
         'keydown',
         () =>
           requestAnimationFrame(() => {
-            const visible = [...document.querySelectorAll<HTMLElement>('.slidev-stage .slidev-page')].filter((el) => getComputedStyle(el).visibility === 'visible').map((el) => el.dataset.slidevNo ?? '')
+            const shown = (el: Element) => {
+              for (let at: Element | null = el; at; at = at.parentElement) if (getComputedStyle(at).opacity === '0' || getComputedStyle(at).visibility === 'hidden') return false
+              return true
+            }
+            const visible = [...document.querySelectorAll<HTMLElement>('.slidev-stage .slidev-page')].filter(shown).map((el) => el.dataset.slidevNo ?? '')
             ;(window as unknown as { firstFrame: string[] }).firstFrame = visible
           }),
         { once: true },
@@ -253,14 +257,14 @@ test.describe('walking the deck', () => {
     await expect(page).toHaveURL(/\/5$/)
     await settle(page)
     await expect(slide(page)).toHaveAttribute('data-slidev-no', '5')
-    await expect(page.locator('.slidev-stage .slidev-page').filter({ visible: true })).toHaveCount(1)
+    await expect(page.locator('.slidev-stage > [data-stage-no]:not(.deck-ahead)')).toHaveCount(1)
     await page.goBack()
     await expect(page).toHaveURL(/\/4$/)
     await page.goBack()
     await expect(page).toHaveURL(/\/3$/)
     await settle(page)
     await expect(slide(page)).toHaveAttribute('data-slidev-no', '3')
-    await expect(page.locator('.slidev-stage .slidev-page').filter({ visible: true })).toHaveCount(1)
+    await expect(page.locator('.slidev-stage > [data-stage-no]:not(.deck-ahead)')).toHaveCount(1)
   })
 
   test('a slide asking for a view transition gets one where the browser has it, else the ordinary one and a warning', async ({ browser }) => {
