@@ -35,50 +35,36 @@ export interface CutFace {
   woff2: Buffer
 }
 
-/** Slices cut at once (their file reads and writes overlap; the encoding itself takes turns on the main thread). */
-const AT_ONCE = 2
-
 /**
  * A WOFF2 file per slice and weight, cached on disk by content so a rebuild with the same text costs nothing.
  * Cutting goes through one TrueType copy of the deck's glyphs per weight (decompressing the 1.5 MB source once, not
  * once per slice). Encoding WOFF2 (subset-font's WebAssembly build of Google's encoder) is the build's longest CPU
- * step when nothing is cached (2.7–2.9 s for the deck's 72 faces on two cores). A native encoder
- * (@napi-rs/ttf2woff2) cut it to 0.6 s, but its binaries for other systems than Linux x64 are not in this machine's
- * registry, so its lock file could not be complete. Returns [] with a reason when the source fonts are not
- * installed: the system stack applies.
+ * step when nothing is cached (2.7–2.9 s for the deck's 72 faces on two cores); a native encoder
+ * (@napi-rs/ttf2woff2) took it to 0.6 s, but this registry holds its binary for Linux x64 only, so the lock file
+ * could not be complete. Returns [] with a reason when the source fonts are not installed: the system stack applies.
  */
 export async function cutSlices(slicing: FontSlicing, cacheDir: string): Promise<{ faces: CutFace[]; missing?: string }> {
   const everyGlyph = slicing.slices.map((slice) => slice.glyphs).join('')
   const missing = Object.values(CJK_SOURCES).find((source) => !existsSync(source.file))
   if (missing) return { faces: [], missing: `${missing.file} not found (npm install @fontsource/noto-serif-sc); Chinese text uses the system's serif fonts.` }
-  const jobs: (() => Promise<CutFace>)[] = []
+  const faces: CutFace[] = []
   for (const [weight, source] of Object.entries(CJK_SOURCES)) {
     let deckFont: Promise<Buffer> | undefined
     for (const [index, slice] of slicing.slices.entries()) {
       const key = createHash('sha256').update(`${source.file}\0${weight}\0${slice.glyphs}`).digest('hex').slice(0, 16)
       const cached = join(cacheDir, `deck-serif-sc-${weight}-${key}.woff2`)
-      jobs.push(async () => {
-        if (existsSync(cached)) return { slice: index, weight, woff2: readFileSync(cached) }
-        deckFont ??= subsetFont(readFileSync(source.file), everyGlyph, { targetFormat: 'sfnt' })
-        const face = await subsetFont(await deckFont, slice.glyphs, { targetFormat: 'woff2' })
-        mkdirSync(cacheDir, { recursive: true })
-        writeFileSync(cached, face)
-        return { slice: index, weight, woff2: face }
-      })
+      if (existsSync(cached)) {
+        faces.push({ slice: index, weight, woff2: readFileSync(cached) })
+        continue
+      }
+      deckFont ??= subsetFont(readFileSync(source.file), everyGlyph, { targetFormat: 'sfnt' })
+      const woff2 = await subsetFont(await deckFont, slice.glyphs, { targetFormat: 'woff2' })
+      mkdirSync(cacheDir, { recursive: true })
+      writeFileSync(cached, woff2)
+      faces.push({ slice: index, weight, woff2 })
     }
   }
-  return { faces: await inTurn(jobs, AT_ONCE) }
-}
-
-/** Runs `jobs`, at most `limit` at a time; their results in the jobs' order. */
-async function inTurn<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(jobs.length)
-  let next = 0
-  const lane = async () => {
-    for (let i = next++; i < jobs.length; i = next++) results[i] = await jobs[i]!()
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, lane))
-  return results
+  return { faces }
 }
 
 export interface EmittedFace {
