@@ -1,6 +1,15 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  plugins: [
+    {
+      // The runtime names the deck's virtual modules in `import.meta.hot.accept(…)` (src/state/deck.ts), which Vite
+      // resolves while compiling: tests that load the runtime mock those modules (vi.mock); this only lets them resolve.
+      name: 'deck-virtual-modules-in-tests',
+      resolveId: (id) => (id.startsWith('virtual:deck/') ? `\0${id}` : undefined),
+      load: (id) => (id.startsWith('\0virtual:deck/') ? 'export {}' : undefined),
+    },
+  ],
   test: {
     include: ['tests/unit/**/*.test.ts'],
     testTimeout: 30000,

@@ -12,9 +12,7 @@ declare module 'virtual:deck/slides' {
     layout: string
     frontmatter: Record<string, unknown>
     clicks: number
-    start: number
-    end: number
-    contentStart: number
+    /** The file the slide is written in (the deck's, or one a `src:` frontmatter imports), from the project folder. */
     file: string
     hasNote: boolean
     /** Planned length in ms (frontmatter `duration`), or null for an even share of the talk. */

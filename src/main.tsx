@@ -5,7 +5,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter, HashRouter } from 'react-router-dom'
 import type { ReactNode } from 'react'
-import { config, slides } from 'virtual:deck/slides'
+import { initialConfig as config, initialSlides as slides } from './state/deck'
 import 'virtual:deck/theme'
 import './styles/base.css'
 import 'virtual:uno.css'

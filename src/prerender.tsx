@@ -4,7 +4,7 @@
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
 import type { ReactNode } from 'react'
-import { config, slides } from 'virtual:deck/slides'
+import { initialConfig as config, initialSlides as slides } from './state/deck'
 import DeckRoot from './boot/DeckRoot'
 import { loadSlide } from './state/slide-modules'
 import { pageTitle } from '../shared/config'

@@ -5,7 +5,14 @@ import { formatDeckErrors } from './entry.ts'
 import { LIST_ID, SEARCH_ID, SLIDE_PREFIX, listMeta } from './modules.ts'
 import type { DeckState } from './state.ts'
 
+/**
+ * How long after an edit the goto search's text follows: its module holds every slide's words (one big module to
+ * transform), and served beside the edited slide it held the slide up by ~15 ms. Nobody searches within this time.
+ */
+const SEARCH_UPDATE_DELAY_MS = 300
+
 export function deckHotUpdate(state: DeckState) {
+  let searchTimer: NodeJS.Timeout | undefined
   return async function handleHotUpdate(ctx: HmrContext): Promise<ModuleNode[] | void> {
     if (!state.files().has(ctx.file)) return
     const { root } = state
@@ -43,8 +50,17 @@ export function deckHotUpdate(state: DeckState) {
     if (listChanged) {
       const list = moduleOf(LIST_ID)
       if (list) changed.push(list)
-      const search = moduleOf(SEARCH_ID)
-      if (search) changed.push(search)
+    }
+    // Search reads every slide's words and notes: any change of a slide's text or of the list is one for it, sent once
+    // the edited slides are served (a page that never searched has no such module).
+    const textChanged = state.states.some((slide, i) => before[i]?.slide.content !== slide.slide.content || before[i]?.slide.note !== slide.slide.note || before[i]?.slide.title !== slide.slide.title)
+    if ((listChanged || textChanged) && moduleOf(SEARCH_ID)) {
+      clearTimeout(searchTimer)
+      searchTimer = setTimeout(() => {
+        const search = moduleOf(SEARCH_ID)
+        if (search) void ctx.server.reloadModule(search).catch(() => {})
+      }, SEARCH_UPDATE_DELAY_MS)
+      searchTimer.unref()
     }
     for (const mod of changed) ctx.server.moduleGraph.invalidateModule(mod)
     return changed

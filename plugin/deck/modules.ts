@@ -24,9 +24,12 @@ export function shortcutsSetupFile(deckFile: string): string | undefined {
   return ['ts', 'js', 'mjs'].map((ext) => resolve(dirname(deckFile), 'setup', `shortcuts.${ext}`)).find((file) => existsSync(file))
 }
 
-/** What a slide's list entry carries; a change here (not in the slide's body) reloads the list. */
+/**
+ * What a slide's list entry carries; a change here (not in the slide's body) reloads the list. No line numbers: a line
+ * added to one slide would change every later slide's entry, and each edit would then re-render the whole app.
+ */
 export const listMeta = (s: SlideState): string =>
-  JSON.stringify([s.slide.title, s.slide.level, s.slide.layout, s.slide.frontmatter, s.analyzed.clicks, s.slide.start, s.slide.end, s.slide.note !== ''])
+  JSON.stringify([s.slide.title, s.slide.level, s.slide.layout, s.slide.frontmatter, s.analyzed.clicks, s.slide.filepath, s.slide.note !== '', s.slide.duration])
 
 export function deckModules(state: DeckState) {
   const listModule = (): string => {
@@ -39,9 +42,6 @@ export function deckModules(state: DeckState) {
         layout: slide.layout,
         frontmatter: slide.frontmatter,
         clicks: analyzed.clicks,
-        start: slide.start,
-        end: slide.end,
-        contentStart: slide.contentStart,
         file: relative(state.shownFrom, slide.filepath ?? state.entry),
         hasNote: slide.note.trim() !== '',
         duration: slide.duration,
@@ -59,6 +59,10 @@ export function deckModules(state: DeckState) {
       `export const errors = ${JSON.stringify(state.shownErrors(shownErrors))}`,
       `export const warnings = ${JSON.stringify(state.isBuild ? [] : state.shownWarnings())}`,
       `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.listUpdate)}, { detail: mod })) })`,
+      // The list takes its slides' updates (each slide module handles its own): Vite then stops there when it marks an
+      // edited slide's importers as updated, instead of marking every module above the list, which the new slide
+      // module would import again (?t=) and run a second time: the components it uses, the runtime, the list itself.
+      `if (import.meta.hot) import.meta.hot.accept(${JSON.stringify(state.states.map(({ slide }) => SLIDE_PREFIX + slide.no))}, () => {})`,
     ].join('\n')
   }
 
@@ -89,12 +93,22 @@ export function deckModules(state: DeckState) {
     })
   }
 
-  const searchModule = (): string =>
-    [
-      `export default ${JSON.stringify(state.states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plainSlideText(slide.content), note: state.notesFrom === 'server' ? '' : plainSlideText(slide.note) })))}`,
+  /** Each text's plain words, kept from one edit to the next (an edit changes one slide; the module has them all). */
+  let plainTexts = new Map<string, string>()
+  const searchModule = (): string => {
+    const previous = plainTexts
+    plainTexts = new Map()
+    const plain = (markdown: string) => {
+      const text = previous.get(markdown) ?? plainTexts.get(markdown) ?? plainSlideText(markdown)
+      plainTexts.set(markdown, text)
+      return text
+    }
+    return [
+      `export default ${JSON.stringify(state.states.map(({ slide }) => ({ no: slide.no, title: slide.title, text: plain(slide.content), note: state.notesFrom === 'server' ? '' : plain(slide.note) })))}`,
       // Accepted here so an edit never re-runs the app's modules (which would drop the loaded slides); goto re-reads it.
       `if (import.meta.hot) import.meta.hot.accept((mod) => { if (mod) window.dispatchEvent(new CustomEvent(${JSON.stringify(HOT_EVENTS.searchUpdate)}, { detail: mod.default })) })`,
     ].join('\n')
+  }
 
   const themeModule = (): string => {
     const theme = state.deck?.config.theme ?? 'seriph'

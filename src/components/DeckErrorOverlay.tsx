@@ -2,7 +2,7 @@
 // without errors, the deck's warnings (unknown layout, unclosed fence or comment) in the same place.
 import { useAtomValue } from 'jotai'
 import { deckErrorsAtom, deckWarningsAtom } from '../state/deck'
-import type { DeckErrorInfo } from 'virtual:deck/slides'
+import type { DeckErrorInfo } from '../state/deck'
 
 function where(e: DeckErrorInfo): string {
   return `${e.file ?? 'deck'}:${e.line}${e.slide ? ` (slide ${e.slide})` : ''}`

@@ -1,7 +1,7 @@
 // The speaker notes from one source: each slide's module (dev, and a build without a presenter password), or
 // `npm run serve` after its password or pairing check (a build with a password: the bundle holds no note).
 import { useEffect, useSyncExternalStore } from 'react'
-import { notesFrom } from 'virtual:deck/slides'
+import { notesFrom } from './deck'
 import type { SlideModule } from 'virtual:deck/slide'
 import { NOTES_PATH, type ServedNotes } from '../../shared/server-files'
 import { getLoadedSlide, useSlideModule } from './slide-modules'

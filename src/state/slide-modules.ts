@@ -1,8 +1,7 @@
 // Loads slide modules on demand, keeps them, preloads neighbours (and their fonts), and swaps a slide in place when HMR replaces it.
 import { useEffect, useSyncExternalStore } from 'react'
 import type { SlideModule } from 'virtual:deck/slide'
-import type { SlideMeta } from 'virtual:deck/slides'
-import { slidesAtom } from './deck'
+import { slidesAtom, type SlideMeta } from './deck'
 import { deckStore } from './store'
 import { HOT_EVENTS } from '../../shared/events'
 import { onHotEvent } from './hot-events'

@@ -49,6 +49,29 @@ test('editing a slide updates it in place, keeping the slide and the click step'
   expect(await marker(page)).toBe('kept')
 })
 
+test("an edit that adds lines runs the edited slide's module again and nothing else; goto then finds its words", async ({ page }) => {
+  // Slide 1 uses the engine's <Link>: its module imports src/components/SlideLink.tsx, through which Vite would fetch
+  // the runtime's state again (second copies) if the edit marked the modules above the slide list as updated.
+  await openWithMarker(page, '/1')
+  // The search text is loaded before the edit (the page does so when idle, or here by opening goto).
+  await page.keyboard.press('g')
+  await expect(page.locator('#slidev-goto-input')).toBeFocused()
+  await page.keyboard.press('Escape')
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname + new URL(request.url()).search))
+  // Lines added to slide 1 move every later slide's lines: the list must not change for that.
+  writeFileSync(deck, original.replace('一个小型演示文稿\n', '一个小型演示文稿\n\n新加的第一行\n\n紫藤萝瀑布\n'))
+  await expect(page.locator('.slidev-page-1')).toContainText('紫藤萝瀑布')
+  // The search text follows a moment after the slide (its module is requested again then).
+  await expect.poll(() => fetched.some((path) => path.includes('virtual:deck/search')), { timeout: 10_000 }).toBe(true)
+  expect(fetched.filter((path) => path.includes('virtual:deck/slide/')).map((path) => path.replace(/\?.*/, ''))).toEqual(['/@id/__x00__virtual:deck/slide/1'])
+  expect(fetched.filter((path) => path.startsWith('/src/') || path.includes('virtual:deck/slides')), 'modules fetched again after the edit').toEqual([])
+  await page.keyboard.press('g')
+  await page.locator('#slidev-goto-input').fill('紫藤萝')
+  await expect(page.locator('#slidev-goto-results [role="option"]').first()).toHaveAttribute('data-slide-no', '1')
+  expect(await marker(page)).toBe('kept')
+})
+
 test('a utility class first used in an edit is styled, in the slide body and in its frontmatter, without a reload', async ({ page }) => {
   await openWithMarker(page, '/2')
   // Neither class is anywhere in the deck before the edit: UnoCSS only learns of them from it.
@@ -65,8 +88,12 @@ test('a utility class first used in an edit is styled, in the slide body and in 
 test('adding a slide updates the slide list without a reload', async ({ page }) => {
   await openWithMarker(page, '/1')
   const before = await page.locator('.slidev-nav-counter').textContent()
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
   writeFileSync(deck, `${original.trimEnd()}\n\n---\n\n# 新加的一张\n`)
   await expect(page.locator('.slidev-nav-counter')).not.toHaveText(before ?? '', { timeout: 10_000 })
+  // The new list reaches the page; the runtime's own modules are not run a second time for it.
+  expect(fetched.filter((path) => path.startsWith('/src/'))).toEqual([])
   await page.goto(base + '/7')
   await expect(page.locator('.slidev-page-7')).toContainText('新加的一张')
 })

@@ -20,6 +20,9 @@ let errorsSent: { message: string }[][] = []
 /** Called with each `deck:errors` message as it is sent (the moment the server has handled a change). */
 let onErrorsSent: ((errors: { message: string }[]) => void) | undefined
 
+/** The modules of every `update` message the server sent, in order. */
+let updatesSent: string[][] = []
+
 /** The slide titles of the list module the server would answer now. */
 async function servedTitles(): Promise<string[]> {
   const code = String(await (plugin.load as (id: string) => Promise<string>).call({}, '\0virtual:deck/slides'))
@@ -68,6 +71,7 @@ beforeAll(async () => {
   plugin = server.config.plugins.find((p) => p.name === 'deck')!
   const send = server.ws.send.bind(server.ws) as (payload: unknown) => void
   server.ws.send = ((payload: { type: string; event?: string; data?: { message: string }[] }) => {
+    if (payload.type === 'update') updatesSent.push(((payload as unknown as { updates: { path: string }[] }).updates ?? []).map((u) => u.path))
     if (payload.type === 'custom' && payload.event === 'deck:errors') {
       errorsSent.push(payload.data ?? [])
       onErrorsSent?.(payload.data ?? [])
@@ -127,5 +131,35 @@ describe('the dev server follows the deck file', () => {
     // The file is another inode now: it is still followed.
     writeFileSync(deck, deckText('之后', '照常'))
     await until(['之后', '照常'])
+  })
+})
+
+describe("an edit's hot update", () => {
+  /** Has the client environment compile the list and each slide's module, as a page showing the deck would. */
+  const compiled = async (slides: number) => {
+    const client = server.environments.client
+    await client.transformRequest('virtual:deck/slides')
+    for (let no = 1; no <= slides; no++) await client.transformRequest(`virtual:deck/slide/${no}`)
+  }
+
+  it('lines added to one slide update that slide alone: no line numbers in the list', async () => {
+    writeFileSync(deck, deckText('一', '二', '三'))
+    await until(['一', '二', '三'])
+    await compiled(3)
+    updatesSent = []
+    const handled = nextHandled()
+    writeFileSync(deck, deckText('一', '二', '三').replace('# 一\n', '# 一\n\n多了一行\n\n又一行\n'))
+    await handled
+    await expect.poll(() => updatesSent.flat()).toEqual(['\0virtual:deck/slide/1'])
+  })
+
+  it("the list takes its slides' updates, so Vite marks nothing above it when a slide changes", async () => {
+    writeFileSync(deck, deckText('一', '二'))
+    await until(['一', '二'])
+    const code = String(await (plugin.load as (id: string) => Promise<string>).call({}, '\0virtual:deck/slides'))
+    expect(code).toContain('import.meta.hot.accept(["virtual:deck/slide/1","virtual:deck/slide/2"]')
+    await compiled(2)
+    const list = server.environments.client.moduleGraph.getModuleById('\0virtual:deck/slides')!
+    expect([...list.acceptedHmrDeps].map((m) => m.id)).toEqual(['\0virtual:deck/slide/1', '\0virtual:deck/slide/2'])
   })
 })

@@ -9,7 +9,7 @@ import { drawingModeAtom, embeddedAtom, gotoOpenAtom, helpOpenAtom, infoOpenAtom
 import { drawingControlsAtom } from '../drawing/role'
 import { drawingIcons } from '../drawing/icons'
 import { viewModeAtom } from '../../state/nav'
-import { infoHtml } from 'virtual:deck/slides'
+import { infoHtml } from '../../state/deck'
 import { useLocation } from 'react-router-dom'
 import type { ReactNode } from 'react'
 import { presenterAllowed, downloadUrl } from '../../logic/permissions'

@@ -21,7 +21,9 @@ export const loadSearchEngine = () => (engine ??= import('./search'))
 const titled = (entries: { no: number; title?: string; text: string; note: string }[]): SearchEntry[] => entries.map((e) => ({ ...e, title: e.title ?? '' }))
 export const loadSearchBodies = () => (bodies ??= import('virtual:deck/search').then((m) => titled(m.default)))
 
-// An edit of the deck in dev brings new slide text: the next search uses it.
+// An edit of the deck in dev brings new slide text: the next search uses it (taken here, by event: Vite then stops
+// marking the modules above this one as updated, see state/deck.ts).
+if (import.meta.hot) import.meta.hot.accept('virtual:deck/search', () => {})
 if (import.meta.hot) onHotEvent<{ no: number; title?: string; text: string; note: string }[]>(import.meta.hot, HOT_EVENTS.searchUpdate, (entries) => (bodies = Promise.resolve(titled(entries))))
 
 function Parts({ parts }: { parts: TextPart[] }) {

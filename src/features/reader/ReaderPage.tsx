@@ -1,7 +1,7 @@
 // The reader page's markup: a slim bar, then every slide as a section of one article (its number and title as the
 // heading, its content reflowed, its note folded away). Pure render, no browser API: the build prerenders it too.
 import { useMemo, type MouseEvent, type ReactNode } from 'react'
-import type { SlideMeta } from 'virtual:deck/slides'
+import type { SlideMeta } from '../../state/deck'
 import type { SlideModule } from 'virtual:deck/slide'
 import type { DeckConfig } from '../../../shared/config'
 import { resolveLayout } from '../../layouts'
