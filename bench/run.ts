@@ -370,7 +370,7 @@ async function openWalk(browser: Browser, site: Site) {
             // Laid out and shown: a slide rendered ahead, hidden or transparent, has a box already.
             const shown = (el: Element) => {
               if (!(el.getBoundingClientRect().width > 0) || getComputedStyle(el).visibility !== 'visible') return false
-              for (let at: Element | null = el; at; at = at.parentElement) if (getComputedStyle(at).opacity === '0') return false
+              for (let at: Element | null = el; at; at = at.parentElement) if (Number(getComputedStyle(at).opacity) < 0.01) return false
               return true
             }
             if (press.frameMs < 0 && [...document.querySelectorAll(`.slidev-page-${want}`)].some(shown)) press.frameMs = performance.now() - event.timeStamp

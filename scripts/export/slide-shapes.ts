@@ -118,7 +118,7 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
   }
   const px = (value: string) => Number.parseFloat(value) || 0
   const visible = (el: Element, style: CSSStyleDeclaration) => {
-    if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0) return false
+    if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) < 0.01) return false
     const r = el.getBoundingClientRect()
     return r.width > 0.5 && r.height > 0.5
   }
@@ -181,7 +181,7 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
         } else if (child instanceof Element) {
           if (SKIP_TAGS.has(child.tagName.toUpperCase()) || stop?.(child)) continue
           const style = getComputedStyle(child)
-          if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0) continue
+          if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) < 0.01) continue
           if (child.tagName === 'BR') {
             pendingBreak = true
             continue
