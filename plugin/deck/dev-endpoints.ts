@@ -26,7 +26,12 @@ export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): 
       if (state.changedSinceLoad(file)) devServer.watcher.emit('change', file)
     },
   )
-  state.afterLoad = deckWatch.sync
+  // Each component the deck now uses is watched as a file of its own: a components/ folder made moments ago may not
+  // be scanned by Vite's watcher yet, and an edit made meanwhile would never reach the page.
+  state.afterLoad = () => {
+    deckWatch.sync()
+    devServer.watcher.add(Object.values(state.components.byTag).map((ref) => ref.from))
+  }
   devServer.httpServer?.once('close', deckWatch.close)
   devServer.middlewares.use(createEditorMiddleware({ root: state.shownFrom, entry: () => entry, getAllowedFiles: () => [...state.files()], deckOnDisk: () => state.parsedNow() }))
 }
