@@ -182,6 +182,19 @@ test.describe('walking the deck', () => {
     await expect(page.locator('.deck-leave')).toHaveCount(0)
   })
 
+  test('slides held ahead leave no trace on screen, in either scheme: the page is the same, pixel for pixel, without them', async ({ page }) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await open(page, '/2?clicks=3')
+      await expect(page.locator('.slidev-stage > .deck-ahead')).toHaveCount(2)
+      // Painted at opacity 0.001 (so their tiles are rasterised before a key): that must blend to nothing.
+      const withThem = await page.screenshot()
+      await page.addStyleTag({ content: '.slidev-stage > .deck-ahead { display: none !important; }' })
+      await expect(page.locator('.slidev-stage > .deck-ahead').first()).toBeHidden()
+      expect(withThem.equals(await page.screenshot()), `${scheme}: the slides ahead show through`).toBe(true)
+    }
+  })
+
   test('the neighbouring slides are rendered ahead, hidden and not running; moving either way shows those same elements', async ({ page }) => {
     type Marked = HTMLElement & { rehearsed?: boolean }
     const ahead = (no: number) => page.locator(`.slidev-stage > .deck-ahead:has(.slidev-page-${no})`)
