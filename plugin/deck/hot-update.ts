@@ -30,7 +30,8 @@ export function deckHotUpdate(state: DeckState) {
       return []
     }
     const changed: ModuleNode[] = []
-    state.onSlidesEdited(state.states.filter((slide, i) => before[i]?.slide.raw !== slide.slide.raw))
+    const edited = state.states.filter((slide, i) => before[i]?.slide.raw !== slide.slide.raw)
+    state.onSlidesEdited(edited)
     let listChanged = before.length !== state.states.length || JSON.stringify(state.deck?.config) !== beforeConfig
     state.states.forEach((slide, i) => {
       const old = before[i]
@@ -51,10 +52,9 @@ export function deckHotUpdate(state: DeckState) {
       const list = moduleOf(LIST_ID)
       if (list) changed.push(list)
     }
-    // Search reads every slide's words and notes: any change of a slide's text or of the list is one for it, sent once
+    // Search reads every slide's words and notes: any edited slide or a change of the list is a change for it, sent once
     // the edited slides are served (a page that never searched has no such module).
-    const textChanged = state.states.some((slide, i) => before[i]?.slide.content !== slide.slide.content || before[i]?.slide.note !== slide.slide.note || before[i]?.slide.title !== slide.slide.title)
-    if ((listChanged || textChanged) && moduleOf(SEARCH_ID)) {
+    if ((listChanged || edited.length) && moduleOf(SEARCH_ID)) {
       clearTimeout(searchTimer)
       searchTimer = setTimeout(() => {
         const search = moduleOf(SEARCH_ID)

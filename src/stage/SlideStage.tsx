@@ -1,6 +1,6 @@
 // Makes slide changes move: the leaving and entering slides animate (slide-left, slide-up, reversed going back).
 // The slides next to the shown one are rendered ahead, laid out and painted in place, in layers of their own at
-// opacity 0 (out of reach: aria-hidden, inert): moving to one reveals elements that are already styled, laid out and
+// opacity 0.001 (out of reach: aria-hidden, inert; base.css says why not 0): moving to one reveals elements that are already styled, laid out and
 // rasterised, so the key's frame only changes a layer's opacity. A slide ahead is not active: its effects that belong
 // to a shown slide (ready mark, a video's autoplay) wait until it is shown. The slides ahead follow a move once its
 // transition has run (never mounted in the animation's frames). A move to a slide held ahead is shown in the key's own

@@ -23,8 +23,10 @@ export const loadSearchBodies = () => (bodies ??= import('virtual:deck/search').
 
 // An edit of the deck in dev brings new slide text: the next search uses it (taken here, by event: Vite then stops
 // marking the modules above this one as updated, see state/deck.ts).
-if (import.meta.hot) import.meta.hot.accept('virtual:deck/search', () => {})
-if (import.meta.hot) onHotEvent<{ no: number; title?: string; text: string; note: string }[]>(import.meta.hot, HOT_EVENTS.searchUpdate, (entries) => (bodies = Promise.resolve(titled(entries))))
+if (import.meta.hot) {
+  import.meta.hot.accept('virtual:deck/search', () => {})
+  onHotEvent<{ no: number; title?: string; text: string; note: string }[]>(import.meta.hot, HOT_EVENTS.searchUpdate, (entries) => (bodies = Promise.resolve(titled(entries))))
+}
 
 function Parts({ parts }: { parts: TextPart[] }) {
   return (

@@ -1,8 +1,7 @@
 // Makes the deck's info text readable: a dialog with the info (compiled and sanitised at build time) and a credit line.
 import { useCallback, useRef } from 'react'
 import { useAtom, useAtomValue } from 'jotai'
-import { infoHtml } from '../../state/deck'
-import { configAtom } from '../../state/deck'
+import { configAtom, infoHtml } from '../../state/deck'
 import { infoOpenAtom } from '../../state/ui'
 import { useDeckNav } from '../../state/navigation'
 import { useDialog } from '../../kit/useDialog'
