@@ -129,12 +129,16 @@ function addTo(map: Map<string, string[]>, key: string, glyph: string) {
 
 /** The CSS `unicode-range` value naming exactly `glyphs` (runs of consecutive code points as ranges). */
 export function unicodeRange(glyphs: string): string {
-  const points = glyphsOf(glyphs).map((ch) => ch.codePointAt(0)!)
+  return rangeOfPoints(glyphsOf(glyphs).map((ch) => ch.codePointAt(0)!))
+}
+
+/** The CSS `unicode-range` value naming exactly `points` (sorted, each once): runs of consecutive points as ranges. */
+export function rangeOfPoints(points: number[]): string {
   const parts: string[] = []
+  const hex = (n: number) => n.toString(16).toUpperCase()
   for (let i = 0; i < points.length; i++) {
     let end = i
     while (end + 1 < points.length && points[end + 1] === points[end]! + 1) end++
-    const hex = (n: number) => n.toString(16).toUpperCase()
     parts.push(end > i ? `U+${hex(points[i]!)}-${hex(points[end]!)}` : `U+${hex(points[i]!)}`)
     i = end
   }

@@ -105,9 +105,10 @@ export interface DeckFonts {
   /**
    * What goes in slide `no`'s prerendered page: every face's rule in the deck's one faces style sheet, linked for no
    * medium (fetched at the lowest priority, never holding the first frame; the page's loader turns it on before the
-   * app starts); the rules of the faces it preloads; the keys.
+   * app starts); the rules of the faces it preloads (none when the page carries its first frame's faces itself:
+   * plugin/first-frame-faces.ts); the keys.
    */
-  pageHead(no: number): string
+  pageHead(no: number, options?: { carriesFaces?: boolean }): string
   /** The faces slide `no`'s page preloads: its slices, in the weights its text is drawn in. */
   preloads(no: number): string[]
 }
@@ -156,11 +157,12 @@ export function emitDeckFonts(dist: string, base: string, slicing: FontSlicing, 
   return {
     faces,
     head: faces.length ? `<style>${allFaces}</style>${keysScript}` : '',
-    pageHead: (no) => {
+    pageHead: (no, { carriesFaces = false } = {}) => {
       if (!faces.length) return ''
       // The page's own faces come after the sheet: where both have a face for a character, the page's (loaded with
       // the page) is the one drawn, and the sheet's copy is never loaded again.
-      return `<link rel="stylesheet" href="${base}${sheet}" media="not all" ${LATER_FACES_ATTRIBUTE}><style>${fontFaceCss(preloaded(no))}</style>${keysScript}`
+      const own = carriesFaces ? '' : `<style>${fontFaceCss(preloaded(no))}</style>`
+      return `<link rel="stylesheet" href="${base}${sheet}" media="not all" ${LATER_FACES_ATTRIBUTE}>${own}${keysScript}`
     },
     preloads: (no) => preloaded(no).map((face) => face.url),
   }

@@ -8,7 +8,9 @@
 //
 // The pages are rendered first and written last: the Chinese font is cut by what they show (plugin/fonts.ts), and
 // every page carries the faces' rules and preloads its own slide's faces, and the theme's faces its text falls in
-// (plugin/stylesheet-faces.ts). The app's script is asked for once the slide has painted (src/boot/paint-first.ts).
+// (plugin/stylesheet-faces.ts); slide 1's page, the one opened cold, carries its first frame's faces inside it
+// instead (plugin/first-frame-faces.ts). The app's script is asked for once the slide has painted
+// (src/boot/paint-first.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -17,7 +19,8 @@ import type { OutputBundle } from 'rolldown'
 import { SLIDE_PREFIX } from './deck/modules.ts'
 import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page.ts'
 import { cssForPage, inlineStylesheets, type PageStyle } from './page-styles.ts'
-import { buildGlyphUse, deckFonts } from './fonts.ts'
+import { buildGlyphUse, CJK_SOURCES, deckFonts } from './fonts.ts'
+import { carriedFaceCss, carriedFaces } from './first-frame-faces.ts'
 import { pageText } from './font-slices.ts'
 import { facesForText, leadingFamilies, stylesheetFaces } from './stylesheet-faces.ts'
 import { lap } from './build-timings.ts'
@@ -59,6 +62,9 @@ export interface PageType {
   name: string
   pages: (entry: PrerenderEntry) => PrerenderedPage[]
 }
+
+/** The slide whose page carries its first frame's faces instead of preloading them: the page opened cold. */
+export const FACES_CARRIED_BY = 1
 
 /** The page types written by the build. The root shows slide 1 (the browser then calls it /1). */
 export const PAGE_TYPES: PageType[] = [
@@ -233,15 +239,26 @@ export async function prerender(
   const read = (file: string) => styleOf.get(file) ?? styleOf.set(file, { file, css: readFileSync(join(dist, file), 'utf8') }).get(file)!
   const appStyles = linkedStylesheets(template, options.base)
   const facesOf = new Map<string, { faces: ReturnType<typeof stylesheetFaces>; families: Set<string> }>()
-  /** The faces of a page's stylesheets its text is drawn in. */
-  const themeFaces = (styles: PageStyle[], html: string) => {
+  /** The faces a page's stylesheets declare, and the families its text is set in first. */
+  const themeFaces = (styles: PageStyle[]) => {
     const key = styles.map((style) => style.file).join('\n')
     if (!facesOf.has(key)) {
       const css = styles.map((style) => cssForPage(style.css, style.file, options.base)).join('\n')
       facesOf.set(key, { faces: stylesheetFaces(css), families: leadingFamilies(css) })
     }
-    const { faces, families } = facesOf.get(key)!
-    return facesForText(faces, families, pageText(html))
+    return facesOf.get(key)!
+  }
+  // Slide 1's page (the root and /1: one page) carries its first frame's faces (plugin/first-frame-faces.ts).
+  const carriedCss = new Map<number, string>()
+  const carriedFor = async (no: number, styles: PageStyle[], html: string) => {
+    if (no !== FACES_CARRIED_BY || !fonts.faces.length) return ''
+    if (!carriedCss.has(no)) {
+      const { faces, families } = themeFaces(styles)
+      const cjkFiles = Object.fromEntries(Object.entries(CJK_SOURCES).map(([weight, source]) => [weight, source.file]))
+      const fileOf = (url: string) => (url.startsWith(options.base) ? join(dist, url.slice(options.base.length)) : undefined)
+      carriedCss.set(no, await carriedFaceCss(carriedFaces(pageText(html), cjkFiles, faces, families, fileOf), options.fontCache))
+    }
+    return carriedCss.get(no)!
   }
   for (const { page, html } of pages) {
     const file = join(dist, page.file)
@@ -253,9 +270,13 @@ export async function prerender(
       const preloads = chunksOfSlide.get(page.no) ?? []
       const slideStyles = preloads.filter((href) => href.endsWith('.css')).map((href) => href.slice(options.base.length))
       const styles = [...new Set([...appStyles, ...slideStyles])].map(read)
-      const faces = [...fonts.preloads(page.no), ...themeFaces(styles, html)]
-      const withFonts = pageTemplate.replace('</head>', `${fonts.pageHead(page.no)}</head>`)
-      writeFileSync(file, pageHtml(withFonts, page, html, entry.titleOf(page.no), preloads, styles, options.base, { earlyKeys: entry.EARLY_KEYS_SCRIPT, paintFirst: entry.paintFirstScript }, faces))
+      const carried = await carriedFor(page.no, styles, html)
+      const { faces: declared, families } = themeFaces(styles)
+      const faces = carried ? [] : [...fonts.preloads(page.no), ...facesForText(declared, families, pageText(html))]
+      const withFonts = pageTemplate.replace('</head>', `${fonts.pageHead(page.no, { carriesFaces: carried !== '' })}</head>`)
+      const written = pageHtml(withFonts, page, html, entry.titleOf(page.no), preloads, styles, options.base, { earlyKeys: entry.EARLY_KEYS_SCRIPT, paintFirst: entry.paintFirstScript }, faces)
+      // The carried faces come last: after the theme's and the deck's rules, they are the faces drawn for their glyphs.
+      writeFileSync(file, carried ? written.replace('</head>', `<style>${carried}</style></head>`) : written)
     }
   }
   lap('write pages')

@@ -92,5 +92,9 @@ describe('the pages’ fonts', () => {
     expect(fonts.pageHead(3)).toContain(href)
     expect(urls(readFileSync(join(dist, href.slice(1)), 'utf8')).sort()).toEqual(fonts.faces.map((f) => f.url).sort())
     expect(head).toContain(`id="${FONT_KEYS_ID}"`)
+    // A page carrying its first frame's faces (slide 1's) has the sheet and the keys, and no rule of its own.
+    const carrying = fonts.pageHead(1, { carriesFaces: true })
+    expect(carrying).toMatch(/^<link rel="stylesheet" href="[^"]+" media="not all" data-deck-later-faces><script type="application\/json"/)
+    expect(carrying).not.toContain('@font-face')
   })
 })
