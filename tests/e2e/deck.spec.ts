@@ -106,6 +106,34 @@ test.describe('the deck in the browser', () => {
     await expect(page).toHaveURL(/\/102$/)
   })
 
+  test('the diagrams around a slide are drawn once its transition has run, never in its frames (8 → 9 brings 11’s)', async ({ page }) => {
+    // From slide 6 (a diagram: the drawing of neighbours is under way) to 8, whose neighbours (7–10) have none;
+    // moving to 9 brings slide 11's into reach (the next but one).
+    await page.goto(`${deckURL}/6`)
+    await expect(page.locator('.slidev-page-6 .deck-mermaid[data-state="rendered"]')).toBeVisible({ timeout: 15_000 })
+    for (const no of [7, 8]) {
+      await page.keyboard.press('ArrowDown')
+      await expect(page.locator(`.slidev-page-${no}[data-loaded="true"]`)).toBeVisible()
+      await expect(page.locator('.deck-leave')).toHaveCount(0)
+    }
+    await expect(page.locator('#deck-mermaid-host[data-busy]')).toHaveCount(0, { timeout: 15_000 })
+    await page.evaluate(() => {
+      const seen = ((window as unknown as { drawnWhile: boolean[] }).drawnWhile = [])
+      // The diagrams' off-screen host counts each drawing (it is made with the first).
+      new MutationObserver((records) => {
+        if (!records.some((r) => (r.target as Element).id === 'deck-mermaid-host')) return
+        // A slide change animates (finite animations; a slide's endless loop would not end).
+        seen.push(document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime))))
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-rendered'] })
+    })
+    await page.keyboard.press('ArrowDown')
+    await expect(page).toHaveURL(/\/9$/)
+    // Slide 11's diagram is drawn (so the test sees a drawing), and none landed while the change animated.
+    const drawnWhile = () => page.evaluate(() => (window as unknown as { drawnWhile: boolean[] }).drawnWhile)
+    await expect.poll(async () => (await drawnWhile()).length, { timeout: 15_000 }).toBeGreaterThan(0)
+    expect(await drawnWhile()).not.toContain(true)
+  })
+
   test('dark diagrams draw edge labels on the slide, not on a grey box (slide 6)', async ({ page }) => {
     await page.setViewportSize(CANVAS)
     await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })

@@ -1,5 +1,6 @@
-// Makes the next diagram slide instant: while the browser is idle, mermaid is fetched and the diagrams of the
-// current slide's neighbours are rendered into the cache, in the colour scheme on screen.
+// Makes the next diagram slide instant: while the browser is idle, and no slide change is animating, mermaid is
+// fetched and the diagrams of the current slide's neighbours are rendered into the cache, in the colour scheme on
+// screen.
 import { isValidElement, type ComponentType, type ReactNode } from 'react'
 import { deckStore } from '../../state/store'
 import { positionAtom } from '../../state/nav'
@@ -44,6 +45,25 @@ const whenIdle: Idle = (run) => {
 
 const nextIdle = () => new Promise<void>((resolve) => whenIdle(resolve))
 
+/** The animations running on screen that end (a slide change's transition; not a slide's endless loop). */
+function endingAnimations(): Animation[] {
+  if (typeof document.getAnimations !== 'function') return []
+  return document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+}
+
+/**
+ * Idle time with no slide change animating: the browser finds idle moments between an animation's frames too, and a
+ * diagram drawn in one (20–60 ms of mermaid's layout) drops the frames after it. Waits for the animations to end.
+ */
+async function quietIdle(): Promise<void> {
+  for (;;) {
+    await nextIdle()
+    const running = endingAnimations()
+    if (!running.length) return
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)))
+  }
+}
+
 /** True once a slide is on screen: prefetching never competes with the first paint. */
 const firstSlideShown = () => !!document.querySelector('.slidev-page[data-loaded="true"]')
 
@@ -81,6 +101,8 @@ export function startDiagramPrefetch(component: ComponentType<DiagramProps>, toR
     cancelIdle = whenIdle(async () => {
       if (!firstSlideShown()) return schedule()
       try {
+        await quietIdle()
+        if (mine !== generation) return
         await prefetchAround(mine)
       } finally {
         if (mine === generation) setPrefetching(false)
@@ -97,7 +119,7 @@ export function startDiagramPrefetch(component: ComponentType<DiagramProps>, toR
       const mod = await loadSlide(n)
       if (!mod) continue
       for (const props of findDiagrams(mod.slots, component)) {
-        await nextIdle()
+        await quietIdle()
         if (mine !== generation) return
         await renderDiagram(toRequest(props, deckStore.get(isDarkAtom))).catch(() => undefined)
       }
