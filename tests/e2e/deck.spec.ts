@@ -118,8 +118,8 @@ test.describe('the deck in the browser', () => {
     }
     await expect(page.locator('#deck-mermaid-host[data-busy]')).toHaveCount(0, { timeout: 15_000 })
     await page.evaluate(() => {
-      const seen: boolean[] = [];
-      (window as unknown as { drawnWhile: boolean[] }).drawnWhile = seen
+      const seen: boolean[] = []
+      Object.assign(window, { drawnWhile: seen })
       // The diagrams' off-screen host counts each drawing (it is made with the first).
       new MutationObserver((records) => {
         if (!records.some((r) => (r.target as Element).id === 'deck-mermaid-host')) return
