@@ -76,11 +76,12 @@ export function carriedFaces(text: PageText, cjkFiles: Record<string, string | u
 
 /**
  * The `@font-face` rules of the carried faces, each a data: URI of its cut (cached in `cacheDir` by content, as the
- * deck's slices are). Declared after every other face of their families, they are the ones drawn for their glyphs
- * (CSS Fonts: among faces whose ranges overlap, the last declared is tried first). `font-display: block`: a face in
- * the page is ready with it, and text never shows in another face first.
+ * deck's slices are); `read` gives a file's font (the build passes its TrueType copy of the deck's glyphs for the
+ * Chinese serif, decompressed once). Declared after every other face of their families, they are the ones drawn for
+ * their glyphs (CSS Fonts: among faces whose ranges overlap, the last declared is tried first). `font-display:
+ * block`: a face in the page is ready with it, and text never shows in another face first.
  */
-export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string): Promise<string> {
+export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, read: (file: string) => Buffer | Promise<Buffer> = readFileSync): Promise<string> {
   const rules: string[] = []
   for (const face of faces) {
     if (!existsSync(face.file)) continue
@@ -93,7 +94,7 @@ export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string): Pr
     let cut: Buffer
     if (existsSync(cached)) cut = readFileSync(cached)
     else {
-      cut = await subsetFont(readFileSync(face.file), face.glyphs, { targetFormat: blank ? 'sfnt' : 'woff2' })
+      cut = await subsetFont(await read(face.file), face.glyphs, { targetFormat: blank ? 'sfnt' : 'woff2' })
       mkdirSync(cacheDir, { recursive: true })
       writeFileSync(cached, cut)
     }

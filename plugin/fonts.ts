@@ -36,6 +36,21 @@ export interface CutFace {
 }
 
 /**
+ * The deck's glyphs of the Chinese serif as TrueType, per weight, made on first use and kept for the build: every cut
+ * (the slices, slide 1's own faces) starts from it rather than decompressing the 1.5 MB source again.
+ */
+export function deckSourceFonts(slicing: FontSlicing): (weight: string) => Promise<Buffer> {
+  const everyGlyph = slicing.slices.map((slice) => slice.glyphs).join('')
+  const made = new Map<string, Promise<Buffer>>()
+  return (weight) => {
+    const source = CJK_SOURCES[weight]
+    if (!source) return Promise.reject(new Error(`No Chinese serif source for weight ${weight}`))
+    if (!made.has(weight)) made.set(weight, subsetFont(readFileSync(source.file), everyGlyph, { targetFormat: 'sfnt' }))
+    return made.get(weight)!
+  }
+}
+
+/**
  * A WOFF2 file per slice and weight, cached on disk by content so a rebuild with the same text costs nothing.
  * Cutting goes through one TrueType copy of the deck's glyphs per weight (decompressing the 1.5 MB source once, not
  * once per slice). Encoding WOFF2 (subset-font's WebAssembly build of Google's encoder) is the build's longest CPU
@@ -43,13 +58,11 @@ export interface CutFace {
  * (@napi-rs/ttf2woff2) took it to 0.6 s, but this registry holds its binary for Linux x64 only, so the lock file
  * could not be complete. Returns [] with a reason when the source fonts are not installed: the system stack applies.
  */
-export async function cutSlices(slicing: FontSlicing, cacheDir: string): Promise<{ faces: CutFace[]; missing?: string }> {
-  const everyGlyph = slicing.slices.map((slice) => slice.glyphs).join('')
+export async function cutSlices(slicing: FontSlicing, cacheDir: string, deckFont = deckSourceFonts(slicing)): Promise<{ faces: CutFace[]; missing?: string }> {
   const missing = Object.values(CJK_SOURCES).find((source) => !existsSync(source.file))
   if (missing) return { faces: [], missing: `${missing.file} not found (npm install @fontsource/noto-serif-sc); Chinese text uses the system's serif fonts.` }
   const faces: CutFace[] = []
   for (const [weight, source] of Object.entries(CJK_SOURCES)) {
-    let deckFont: Promise<Buffer> | undefined
     for (const [index, slice] of slicing.slices.entries()) {
       const key = createHash('sha256').update(`${source.file}\0${weight}\0${slice.glyphs}`).digest('hex').slice(0, 16)
       const cached = join(cacheDir, `deck-serif-sc-${weight}-${key}.woff2`)
@@ -57,8 +70,7 @@ export async function cutSlices(slicing: FontSlicing, cacheDir: string): Promise
         faces.push({ slice: index, weight, woff2: readFileSync(cached) })
         continue
       }
-      deckFont ??= subsetFont(readFileSync(source.file), everyGlyph, { targetFormat: 'sfnt' })
-      const woff2 = await subsetFont(await deckFont, slice.glyphs, { targetFormat: 'woff2' })
+      const woff2 = await subsetFont(await deckFont(weight), slice.glyphs, { targetFormat: 'woff2' })
       mkdirSync(cacheDir, { recursive: true })
       writeFileSync(cached, woff2)
       faces.push({ slice: index, weight, woff2 })
@@ -169,8 +181,9 @@ export function emitDeckFonts(dist: string, base: string, slicing: FontSlicing, 
 }
 
 /** The build's fonts from its pages and files: slice, cut (cached in `cacheDir`), emit. */
-export async function deckFonts(options: { dist: string; base: string; cacheDir: string; use: GlyphUse; slidePages: string[] }): Promise<DeckFonts & { missing?: string; slicing: FontSlicing }> {
+export async function deckFonts(options: { dist: string; base: string; cacheDir: string; use: GlyphUse; slidePages: string[] }): Promise<DeckFonts & { missing?: string; slicing: FontSlicing; deckFont: (weight: string) => Promise<Buffer> }> {
   const slicing = sliceGlyphs(options.use)
-  const { faces, missing } = await cutSlices(slicing, options.cacheDir)
-  return { ...emitDeckFonts(options.dist, options.base, slicing, faces, options.slidePages), missing, slicing }
+  const deckFont = deckSourceFonts(slicing)
+  const { faces, missing } = await cutSlices(slicing, options.cacheDir, deckFont)
+  return { ...emitDeckFonts(options.dist, options.base, slicing, faces, options.slidePages), missing, slicing, deckFont }
 }

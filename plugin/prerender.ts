@@ -256,7 +256,10 @@ export async function prerender(
       const { faces, families } = themeFaces(styles)
       const cjkFiles = Object.fromEntries(Object.entries(CJK_SOURCES).map(([weight, source]) => [weight, source.file]))
       const fileOf = (url: string) => (url.startsWith(options.base) ? join(dist, url.slice(options.base.length)) : undefined)
-      carriedCss.set(no, await carriedFaceCss(carriedFaces(pageText(html), cjkFiles, faces, families, fileOf), options.fontCache))
+      // The Chinese serif is cut from the build's TrueType copy of the deck's glyphs, not the compressed source.
+      const cjkWeightOf = new Map(Object.entries(cjkFiles).map(([weight, file]) => [file, weight]))
+      const read = (file: string) => (cjkWeightOf.has(file) ? fonts.deckFont(cjkWeightOf.get(file)!) : readFileSync(file))
+      carriedCss.set(no, await carriedFaceCss(carriedFaces(pageText(html), cjkFiles, faces, families, fileOf), options.fontCache, read))
     }
     return carriedCss.get(no)!
   }
