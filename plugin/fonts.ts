@@ -115,9 +115,8 @@ export interface DeckFonts {
   /** What goes in the head of a page the app draws (presenter, print, a host's fallback): the rules and the per-slide keys. */
   head: string
   /**
-   * What goes in slide `no`'s prerendered page: every face's rule in the deck's one faces style sheet, linked for no
-   * medium (fetched at the lowest priority, never holding the first frame; the page's loader turns it on before the
-   * app starts); the rules of the faces it preloads (none when the page carries its first frame's faces itself:
+   * What goes in slide `no`'s prerendered page: every face's rule in the deck's one faces style sheet, linked
+   * disabled (not fetched before the first paint; the page's loader turns it on before the app starts); the rules of the faces it preloads (none when the page carries its first frame's faces itself:
    * plugin/first-frame-faces.ts); the keys.
    */
   pageHead(no: number, options?: { carriesFaces?: boolean }): string
@@ -174,7 +173,7 @@ export function emitDeckFonts(dist: string, base: string, slicing: FontSlicing, 
       // The page's own faces come after the sheet: where both have a face for a character, the page's (loaded with
       // the page) is the one drawn, and the sheet's copy is never loaded again.
       const own = carriesFaces ? '' : `<style>${fontFaceCss(preloaded(no))}</style>`
-      return `<link rel="stylesheet" href="${base}${sheet}" media="not all" ${LATER_FACES_ATTRIBUTE}>${own}${keysScript}`
+      return `<link rel="stylesheet" href="${base}${sheet}" disabled ${LATER_FACES_ATTRIBUTE}>${own}${keysScript}`
     },
     preloads: (no) => preloaded(no).map((face) => face.url),
   }

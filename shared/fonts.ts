@@ -14,9 +14,9 @@ export const FONT_KEYS_ID = 'deck-font-keys'
 export type SlideFontKeys = Record<string, string[]>
 
 /**
- * The attribute of a prerendered page's link to the deck's faces style sheet (every slice's rule). It is linked for
- * no medium (`media="not all"`): fetched at the lowest priority and never holding the first frame, its faces set up
- * only once the page's loader (src/boot/paint-first.ts) turns it on, before the app starts.
+ * The attribute of a prerendered page's link to the deck's faces style sheet (every slice's rule). It is linked
+ * `disabled`: not fetched at all before the first paint, its faces set up only once the page's loader
+ * (src/boot/paint-first.ts) turns it on, before the app starts.
  */
 export const LATER_FACES_ATTRIBUTE = 'data-deck-later-faces'
 

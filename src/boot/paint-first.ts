@@ -2,8 +2,8 @@
 // the faces the slide preloads have arrived, the page's HTML is parsed (faces can arrive first: Chromium may hold the
 // parser while the preloads start) and a frame has shown the slide in them. Until then the slide's HTML,
 // styles and glyphs have the connection and the main thread to themselves; keys pressed meanwhile are held
-// (EARLY_KEYS_SCRIPT) and carried out once the app listens. The deck's faces style sheet, linked for no medium, is
-// turned on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices through its rules.
+// (EARLY_KEYS_SCRIPT) and carried out once the app listens. The deck's faces style sheet, linked disabled (never fetched
+// before the first paint), is turned on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices through its rules.
 import { READER_MAX_WIDTH } from '../logic/reader'
 import { FACE_ARRIVED_ATTRIBUTE, LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
 import { STORAGE_KEYS } from '../../shared/storage-keys'
@@ -26,7 +26,7 @@ export const NOTHING_PAINTED_MS = 1000
 
 export function paintFirstScript(entry: string, modules: string[]): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
-  return `(function(){var started=false;function start(){if(started)return;started=true;var h=document.head;[].forEach.call(document.querySelectorAll('[${LATER_FACES_ATTRIBUTE}]'),function(s){s.media='all'});${json(modules)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${json(entry)};h.appendChild(s)}
+  return `(function(){var started=false;function start(){if(started)return;started=true;var h=document.head;[].forEach.call(document.querySelectorAll('[${LATER_FACES_ATTRIBUTE}]'),function(s){s.disabled=false});${json(modules)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${json(entry)};h.appendChild(s)}
 var reader=/[?&]view=reader(&|$)/.test(location.search);try{reader=reader||/reader/.test(localStorage.getItem(${json(STORAGE_KEYS.view)})||'')}catch(e){}
 if(reader||matchMedia('(max-width:${READER_MAX_WIDTH - 0.02}px) and (orientation:portrait)').matches||document.hidden)return start();
 document.addEventListener('visibilitychange',start,{once:true});

@@ -164,6 +164,10 @@ test.describe('the Chinese font, cut to the page', () => {
     }))
     expect(order.scripts.length).toBeGreaterThan(3)
     expect(Math.min(...order.scripts)).toBeGreaterThanOrEqual(order.painted)
+    // Nothing the first paint does not need was fetched before it (the deck's faces sheet comes with the app): the
+    // slide's own picture alone.
+    const beforePaint = await page.evaluate((painted) => performance.getEntriesByType('resource').filter((e) => e.startTime < painted).map((e) => new URL(e.name).pathname), order.painted)
+    expect(beforePaint).toEqual(['/images/bank-logo.svg'])
     // Moving on, the next slide is drawn in the deck's faces, fetched with the app.
     await page.keyboard.press('ArrowDown')
     await expect(page.locator('.slidev-page-2[data-loaded="true"]')).toBeVisible()

@@ -84,7 +84,7 @@ describe('the pages’ fonts', () => {
 
   it('gives a slide’s page the rules of the faces it preloads, after a link to the deck’s faces sheet that is off until the app loads', () => {
     const head = fonts.pageHead(2)
-    const [, href = '', own = ''] = /^<link rel="stylesheet" href="([^"]+)" media="not all" data-deck-later-faces><style>(.*?)<\/style><script type="application\/json"/s.exec(head) ?? []
+    const [, href = '', own = ''] = /^<link rel="stylesheet" href="([^"]+)" disabled data-deck-later-faces><style>(.*?)<\/style><script type="application\/json"/s.exec(head) ?? []
     const urls = (css: string) => [...css.matchAll(/url\(([^)]+)\)/g)].map(([, url]) => url)
     expect(urls(own).sort()).toEqual([...fonts.preloads(2)].sort())
     expect(href).toMatch(/^\/assets\/deck-serif-sc-faces-[0-9a-f]{8}\.css$/)
@@ -94,7 +94,7 @@ describe('the pages’ fonts', () => {
     expect(head).toContain(`id="${FONT_KEYS_ID}"`)
     // A page carrying its first frame's faces (slide 1's) has the sheet and the keys, and no rule of its own.
     const carrying = fonts.pageHead(1, { carriesFaces: true })
-    expect(carrying).toMatch(/^<link rel="stylesheet" href="[^"]+" media="not all" data-deck-later-faces><script type="application\/json"/)
+    expect(carrying).toMatch(/^<link rel="stylesheet" href="[^"]+" disabled data-deck-later-faces><script type="application\/json"/)
     expect(carrying).not.toContain('@font-face')
   })
 })
