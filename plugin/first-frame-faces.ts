@@ -104,3 +104,20 @@ export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, rea
   }
   return rules.join('\n')
 }
+
+/**
+ * The script that starts loading the carried faces as the page's head is parsed. Chromium loads a data: face in a
+ * task of its own once a layout asks for it, so the first frame showed the slide without its text (the logo and the
+ * toolbar's icons) and the text a frame or two later; started from the head, the faces are in by the first layout,
+ * and the slide is painted whole. Without script the faces load as the layout asks (the text then follows its frame).
+ * Only the deck serif's faces: `document.fonts.load` loads every face of a family whose range holds the glyph asked
+ * for, and the theme's own Latin faces (whole files, declared beside the carried cuts) hold every Latin glyph; the
+ * page has no other face of the deck serif.
+ */
+export function carriedFacesLoader(faces: CarriedFace[]): string {
+  const loads = faces.filter((face) => face.family === SUBSET_FAMILY).map((face) => [`${face.weight.split(' ')[0]} 1em '${face.family.replace(/['\\]/g, '\\$&')}'`, [...face.glyphs][0] ?? ' '])
+  if (!loads.length) return ''
+  const json = JSON.stringify(loads).replace(/</g, '\\u003c')
+  return `if(document.fonts&&document.fonts.load)${json}.forEach(function(f){document.fonts.load(f[0],f[1]).catch(function(){})})`
+}
+

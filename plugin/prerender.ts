@@ -20,7 +20,7 @@ import { SLIDE_PREFIX } from './deck/modules.ts'
 import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page.ts'
 import { cssForPage, inlineStylesheets, type PageStyle } from './page-styles.ts'
 import { buildGlyphUse, CJK_SOURCES, deckFonts } from './fonts.ts'
-import { carriedFaceCss, carriedFaces } from './first-frame-faces.ts'
+import { carriedFaceCss, carriedFaces, carriedFacesLoader } from './first-frame-faces.ts'
 import { pageText } from './font-slices.ts'
 import { facesForText, leadingFamilies, stylesheetFaces } from './stylesheet-faces.ts'
 import { lap } from './build-timings.ts'
@@ -248,7 +248,8 @@ export async function prerender(
     }
     return facesOf.get(key)!
   }
-  // Slide 1's page (the root and /1: one page) carries its first frame's faces (plugin/first-frame-faces.ts).
+  // Slide 1's page (the root and /1: one page) carries its first frame's faces and starts loading them from its head
+  // (plugin/first-frame-faces.ts).
   const carriedCss = new Map<number, string>()
   const carriedFor = async (no: number, styles: PageStyle[], html: string) => {
     if (no !== FACES_CARRIED_BY || !fonts.faces.length) return ''
@@ -259,7 +260,9 @@ export async function prerender(
       // The Chinese serif is cut from the build's TrueType copy of the deck's glyphs, not the compressed source.
       const cjkWeightOf = new Map(Object.entries(cjkFiles).map(([weight, file]) => [file, weight]))
       const read = (file: string) => (cjkWeightOf.has(file) ? fonts.deckFont(cjkWeightOf.get(file)!) : readFileSync(file))
-      carriedCss.set(no, await carriedFaceCss(carriedFaces(pageText(html), cjkFiles, faces, families, fileOf), options.fontCache, read))
+      const carried = carriedFaces(pageText(html), cjkFiles, faces, families, fileOf)
+      const css = await carriedFaceCss(carried, options.fontCache, read)
+      carriedCss.set(no, css ? `<style>${css}</style><script>${carriedFacesLoader(carried)}</script>` : '')
     }
     return carriedCss.get(no)!
   }
@@ -279,7 +282,7 @@ export async function prerender(
       const withFonts = pageTemplate.replace('</head>', `${fonts.pageHead(page.no, { carriesFaces: carried !== '' })}</head>`)
       const written = pageHtml(withFonts, page, html, entry.titleOf(page.no), preloads, styles, options.base, { earlyKeys: entry.EARLY_KEYS_SCRIPT, paintFirst: entry.paintFirstScript }, faces)
       // The carried faces come last: after the theme's and the deck's rules, they are the faces drawn for their glyphs.
-      writeFileSync(file, carried ? written.replace('</head>', `<style>${carried}</style></head>`) : written)
+      writeFileSync(file, carried ? written.replace('</head>', `${carried}</head>`) : written)
     }
   }
   lap('write pages')

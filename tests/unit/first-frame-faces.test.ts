@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { carriedFaceCss, carriedFaces } from '../../plugin/first-frame-faces'
+import { runInNewContext } from 'node:vm'
+import { carriedFaceCss, carriedFaces, carriedFacesLoader } from '../../plugin/first-frame-faces'
 import { CJK_SOURCES } from '../../plugin/fonts'
 import { leadingFamilies, stylesheetFaces } from '../../plugin/stylesheet-faces'
 import { rangeOfPoints } from '../../plugin/font-slices'
@@ -99,3 +100,27 @@ describe('the carried faces’ rules', () => {
     expect(await carriedFaceCss([{ family: 'X', weight: '400', style: 'normal', glyphs: 'a', file: join(cache, 'missing.woff2') }], cache)).toBe('')
   })
 })
+
+describe('the carried faces’ loader', () => {
+  const faces = [
+    { family: 'Deck Serif SC', weight: '700', style: 'normal', glyphs: '业务', file: '/a' },
+    { family: 'Noto Serif', weight: '100 900', style: 'normal', glyphs: ' ', file: '/b' },
+  ]
+
+  it('starts the deck serif’s carried faces loading as the head is parsed, by a glyph each holds; not the theme’s (it would fetch their whole files too)', () => {
+    const loads: [string, string][] = []
+    const withRegular = [{ ...faces[0]!, weight: '100 900', glyphs: '程' }, ...faces]
+    runInNewContext(carriedFacesLoader(withRegular), { document: { fonts: { load: (font: string, text: string) => (loads.push([font, text]), Promise.resolve([])) } } })
+    expect(loads).toEqual([
+      ["100 1em 'Deck Serif SC'", '程'],
+      ["700 1em 'Deck Serif SC'", '业'],
+    ])
+  })
+
+  it('does nothing where the browser has no font loading, and is empty with no face', () => {
+    expect(() => runInNewContext(carriedFacesLoader(faces), { document: {} })).not.toThrow()
+    expect(carriedFacesLoader([])).toBe('')
+    expect(carriedFacesLoader([faces[1]!])).toBe('')
+  })
+})
+
