@@ -250,21 +250,21 @@ export async function prerender(
   }
   // Slide 1's page (the root and /1: one page) carries its first frame's faces and starts loading them from its head
   // (plugin/first-frame-faces.ts).
-  const carriedCss = new Map<number, string>()
+  const carriedHead = new Map<number, string>()
   const carriedFor = async (no: number, styles: PageStyle[], html: string) => {
     if (no !== FACES_CARRIED_BY || !fonts.faces.length) return ''
-    if (!carriedCss.has(no)) {
+    if (!carriedHead.has(no)) {
       const { faces, families } = themeFaces(styles)
       const cjkFiles = Object.fromEntries(Object.entries(CJK_SOURCES).map(([weight, source]) => [weight, source.file]))
       const fileOf = (url: string) => (url.startsWith(options.base) ? join(dist, url.slice(options.base.length)) : undefined)
       // The Chinese serif is cut from the build's TrueType copy of the deck's glyphs, not the compressed source.
       const cjkWeightOf = new Map(Object.entries(cjkFiles).map(([weight, file]) => [file, weight]))
-      const read = (file: string) => (cjkWeightOf.has(file) ? fonts.deckFont(cjkWeightOf.get(file)!) : readFileSync(file))
+      const fontOf = (file: string) => (cjkWeightOf.has(file) ? fonts.deckFont(cjkWeightOf.get(file)!) : readFileSync(file))
       const carried = carriedFaces(pageText(html), cjkFiles, faces, families, fileOf)
-      const css = await carriedFaceCss(carried, options.fontCache, read)
-      carriedCss.set(no, css ? `<style>${css}</style><script>${carriedFacesLoader(carried)}</script>` : '')
+      const css = await carriedFaceCss(carried, options.fontCache, fontOf)
+      carriedHead.set(no, css ? `<style>${css}</style><script>${carriedFacesLoader(carried)}</script>` : '')
     }
-    return carriedCss.get(no)!
+    return carriedHead.get(no)!
   }
   for (const { page, html } of pages) {
     const file = join(dist, page.file)
