@@ -1,8 +1,8 @@
 // Slide 1's page draws its first frame without fetching a font: the page carries its own faces, cut to the glyphs that
 // frame shows (its Chinese in the deck's serif, its Latin in the theme's faces), inside its <head> as data: URIs.
 // A font fetched with the page, however small, costs a round trip that the first paint waits for; a few KB of glyphs
-// in the HTML cost none (cold first paint, medians of 21 loads taking turns: 140 ms with the six faces preloaded, 120
-// carried; the one-line floor page 64–72).
+// in the HTML cost none. Cold loads of `/1`, the title's paint: on this host 156 → 144 ms (medians of 15 taking
+// turns); over a Fast 3G profile, 1.73–1.81 → 0.76–0.78 s (101 KB of faces fetched before it, 14 KB carried).
 // Only slide 1's page does it: it is the page opened cold (the root is slide 1), and every face cut costs the build an
 // encoding. The full faces (the deck's slices, the theme's files) still come with the app, for everything else.
 import { createHash } from 'node:crypto'
