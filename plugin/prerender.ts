@@ -262,7 +262,8 @@ export async function prerender(
       const fontOf = (file: string) => (cjkWeightOf.has(file) ? fonts.deckFont(cjkWeightOf.get(file)!) : readFileSync(file))
       const carried = carriedFaces(pageText(html), cjkFiles, faces, families, fileOf)
       const css = await carriedFaceCss(carried, options.fontCache, fontOf)
-      carriedHead.set(no, css ? `<style>${css}</style><script>${carriedFacesLoader(carried)}</script>` : '')
+      const loader = carriedFacesLoader(carried)
+      carriedHead.set(no, css ? `<style>${css}</style>${loader ? `<script>${loader}</script>` : ''}` : '')
     }
     return carriedHead.get(no)!
   }
