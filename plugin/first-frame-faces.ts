@@ -5,13 +5,12 @@
 // turns); over a Fast 3G profile, 1.73–1.81 → 0.76–0.78 s (101 KB of faces fetched before it, 14 KB carried).
 // Only slide 1's page does it: it is the page opened cold (the root is slide 1), and every face cut costs the build an
 // encoding. The full faces (the deck's slices, the theme's files) still come with the app, for everything else.
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
 import subsetFont from 'subset-font'
 import { SUBSET_FAMILY } from '../shared/fonts.ts'
 import { FIRST_CJK_POINT, glyphsOf, rangeOfPoints } from './font-slices.ts'
-import type { StylesheetFace } from './stylesheet-faces.ts'
+import { cachedCut, fontFaceRule } from './fonts.ts'
+import { drawsIn, faceHolds, type StylesheetFace } from './stylesheet-faces.ts'
 
 /** One face a page carries: a family's face in one weight, cut from `file` to `glyphs`. */
 export interface CarriedFace {
@@ -32,6 +31,7 @@ export interface PageText {
 }
 
 const SPACE = ' '
+const SPACE_POINT = 0x20
 const REGULAR = 400
 const BOLD = 700
 
@@ -58,10 +58,9 @@ export function carriedFaces(text: PageText, cjkFiles: Record<string, string | u
   const byFace = new Map<StylesheetFace, Set<string>>()
   for (const weight of [REGULAR, BOLD].filter(drawn)) {
     for (const face of themeFaces) {
-      if (!families.has(face.family) || face.style !== 'normal' || face.weights[0] > weight || weight > face.weights[1]) continue
-      const holds = (ch: string) => face.ranges.some(([from, to]) => from <= ch.codePointAt(0)! && ch.codePointAt(0)! <= to)
-      const chars = [...inWeight(weight)].filter((ch) => ch.codePointAt(0)! < FIRST_CJK_POINT && ch.trim() !== '' && holds(ch))
-      if (holds(SPACE)) chars.push(SPACE)
+      if (!drawsIn(face, families, weight)) continue
+      const chars = [...inWeight(weight)].filter((ch) => ch.codePointAt(0)! < FIRST_CJK_POINT && ch.trim() !== '' && faceHolds(face, ch.codePointAt(0)!))
+      if (faceHolds(face, SPACE_POINT)) chars.push(SPACE)
       if (chars.length) byFace.set(face, new Set([...(byFace.get(face) ?? []), ...chars]))
     }
   }
@@ -76,12 +75,12 @@ export function carriedFaces(text: PageText, cjkFiles: Record<string, string | u
 
 /**
  * The `@font-face` rules of the carried faces, each a data: URI of its cut (cached in `cacheDir` by content, as the
- * deck's slices are); `read` gives a file's font (the build passes its TrueType copy of the deck's glyphs for the
- * Chinese serif, decompressed once). Declared after every other face of their families, they are the ones drawn for
+ * deck's slices are); `fontOf` gives the font a face is cut from (the build passes its TrueType copy of the deck's
+ * glyphs for the Chinese serif, decompressed once). Declared after every other face of their families, they are the ones drawn for
  * their glyphs (CSS Fonts: among faces whose ranges overlap, the last declared is tried first). `font-display:
  * block`: a face in the page is ready with it, and text never shows in another face first.
  */
-export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, read: (file: string) => Buffer | Promise<Buffer> = readFileSync): Promise<string> {
+export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, fontOf: (face: CarriedFace) => Buffer | Promise<Buffer> = (face) => readFileSync(face.file)): Promise<string> {
   const rules: string[] = []
   for (const face of faces) {
     if (!existsSync(face.file)) continue
@@ -89,18 +88,11 @@ export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, rea
     // whose glyphs have no outlines (the encoder's transformed glyf table), and would fetch the theme's whole face.
     const blank = face.glyphs.trim() === ''
     const [format, mime, extension] = blank ? (['truetype', 'font/ttf', 'ttf'] as const) : (['woff2', 'font/woff2', 'woff2'] as const)
-    const key = createHash('sha256').update(`${face.file}\0${face.weight}\0${face.glyphs}`).digest('hex').slice(0, 16)
-    const cached = join(cacheDir, `first-frame-${key}.${extension}`)
-    let cut: Buffer
-    if (existsSync(cached)) cut = readFileSync(cached)
-    else {
-      cut = await subsetFont(await read(face.file), face.glyphs, { targetFormat: blank ? 'sfnt' : 'woff2' })
-      mkdirSync(cacheDir, { recursive: true })
-      writeFileSync(cached, cut)
-    }
+    const cut = await cachedCut(cacheDir, 'first-frame', extension, [face.file, face.weight, face.glyphs], async () =>
+      subsetFont(await fontOf(face), face.glyphs, { targetFormat: blank ? 'sfnt' : 'woff2' }),
+    )
     const range = rangeOfPoints([...new Set([...face.glyphs].map((ch) => ch.codePointAt(0)!))].sort((a, b) => a - b))
-    const family = face.family.replace(/['\\]/g, '\\$&')
-    rules.push(`@font-face{font-family:'${family}';font-style:${face.style};font-weight:${face.weight};font-display:block;src:url(data:${mime};base64,${cut.toString('base64')}) format('${format}');unicode-range:${range}}`)
+    rules.push(fontFaceRule({ family: face.family, style: face.style, weight: face.weight, src: `data:${mime};base64,${cut.toString('base64')}`, format, range }))
   }
   return rules.join('\n')
 }
@@ -115,7 +107,7 @@ export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, rea
  * page has no other face of the deck serif.
  */
 export function carriedFacesLoader(faces: CarriedFace[]): string {
-  const loads = faces.filter((face) => face.family === SUBSET_FAMILY).map((face) => [`${face.weight.split(' ')[0]} 1em '${face.family.replace(/['\\]/g, '\\$&')}'`, [...face.glyphs][0] ?? ' '])
+  const loads = faces.filter((face) => face.family === SUBSET_FAMILY).map((face) => [`${face.weight.split(' ')[0]} 1em '${SUBSET_FAMILY}'`, [...face.glyphs][0] ?? ' '])
   if (!loads.length) return ''
   const json = JSON.stringify(loads).replace(/</g, '\\u003c')
   return `if(document.fonts&&document.fonts.load)${json}.forEach(function(f){document.fonts.load(f[0],f[1]).catch(function(){})})`

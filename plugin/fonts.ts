@@ -64,15 +64,9 @@ export async function cutSlices(slicing: FontSlicing, cacheDir: string, deckFont
   const faces: CutFace[] = []
   for (const [weight, source] of Object.entries(CJK_SOURCES)) {
     for (const [index, slice] of slicing.slices.entries()) {
-      const key = createHash('sha256').update(`${source.file}\0${weight}\0${slice.glyphs}`).digest('hex').slice(0, 16)
-      const cached = join(cacheDir, `deck-serif-sc-${weight}-${key}.woff2`)
-      if (existsSync(cached)) {
-        faces.push({ slice: index, weight, woff2: readFileSync(cached) })
-        continue
-      }
-      const woff2 = await subsetFont(await deckFont(weight), slice.glyphs, { targetFormat: 'woff2' })
-      mkdirSync(cacheDir, { recursive: true })
-      writeFileSync(cached, woff2)
+      const woff2 = await cachedCut(cacheDir, `deck-serif-sc-${weight}`, 'woff2', [source.file, weight, slice.glyphs], async () =>
+        subsetFont(await deckFont(weight), slice.glyphs, { targetFormat: 'woff2' }),
+      )
       faces.push({ slice: index, weight, woff2 })
     }
   }
@@ -93,9 +87,27 @@ export interface EmittedFace {
  * (preloaded, or loaded from the same host) instead of painting in a fallback font and then again.
  */
 export function fontFaceCss(faces: EmittedFace[]): string {
-  return faces
-    .map(({ weight, url, range }) => `@font-face{font-family:'${SUBSET_FAMILY}';font-style:normal;font-weight:${weight};font-display:block;src:url(${url}) format('woff2');unicode-range:${range}}`)
-    .join('\n')
+  return faces.map(({ weight, url, range }) => fontFaceRule({ family: SUBSET_FAMILY, style: 'normal', weight, src: url, format: 'woff2', range })).join('\n')
+}
+
+/** One `@font-face` rule, blocking (text waits for the face rather than showing in another first). */
+export function fontFaceRule(face: { family: string; style: string; weight: string; src: string; format: 'woff2' | 'truetype'; range: string }): string {
+  const family = face.family.replace(/['\\]/g, '\\$&')
+  return `@font-face{font-family:'${family}';font-style:${face.style};font-weight:${face.weight};font-display:block;src:url(${face.src}) format('${face.format}');unicode-range:${face.range}}`
+}
+
+/**
+ * A font cut kept on disk by what it was cut from and to (`parts`): read back when there, else made and written.
+ * The deck's slices and slide 1's carried faces are both cached this way, so a rebuild with the same text cuts nothing.
+ */
+export async function cachedCut(cacheDir: string, prefix: string, extension: string, parts: string[], make: () => Promise<Buffer>): Promise<Buffer> {
+  const key = createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16)
+  const cached = join(cacheDir, `${prefix}-${key}.${extension}`)
+  if (existsSync(cached)) return readFileSync(cached)
+  const cut = await make()
+  mkdirSync(cacheDir, { recursive: true })
+  writeFileSync(cached, cut)
+  return cut
 }
 
 /** The glyph use of a build: each slide's page text and its own code's strings, and everything else the app shows. */
@@ -116,8 +128,8 @@ export interface DeckFonts {
   head: string
   /**
    * What goes in slide `no`'s prerendered page: every face's rule in the deck's one faces style sheet, linked
-   * disabled (not fetched before the first paint; the page's loader turns it on before the app starts); the rules of the faces it preloads (none when the page carries its first frame's faces itself:
-   * plugin/first-frame-faces.ts); the keys.
+   * disabled (not fetched before the first paint; the page's loader turns it on before the app starts); the rules of
+   * the faces it preloads (none when the page carries its first frame's faces: plugin/first-frame-faces.ts); the keys.
    */
   pageHead(no: number, options?: { carriesFaces?: boolean }): string
   /** The faces slide `no`'s page preloads: its slices, in the weights its text is drawn in. */

@@ -20,13 +20,13 @@ import { SLIDE_PREFIX } from './deck/modules.ts'
 import { READER_PAGE, readerPageHtml, readerStylesheets } from './reader-page.ts'
 import { cssForPage, inlineStylesheets, type PageStyle } from './page-styles.ts'
 import { buildGlyphUse, CJK_SOURCES, deckFonts } from './fonts.ts'
-import { carriedFaceCss, carriedFaces, carriedFacesLoader } from './first-frame-faces.ts'
+import { carriedFaceCss, carriedFaces, carriedFacesLoader, type CarriedFace } from './first-frame-faces.ts'
 import { pageText } from './font-slices.ts'
 import { facesForText, leadingFamilies, stylesheetFaces } from './stylesheet-faces.ts'
 import { lap } from './build-timings.ts'
 import { releaseDiagramChecker } from './markdown/mermaid-check.ts'
 import { escapeHtml } from '../shared/html.ts'
-import { FACE_ARRIVAL_ATTRIBUTES } from '../shared/fonts.ts'
+import { FACE_ARRIVAL_ATTRIBUTES, SUBSET_FAMILY } from '../shared/fonts.ts'
 
 /** The server entry's exports (src/prerender.tsx). */
 export interface PrerenderEntry {
@@ -258,8 +258,7 @@ export async function prerender(
       const cjkFiles = Object.fromEntries(Object.entries(CJK_SOURCES).map(([weight, source]) => [weight, source.file]))
       const fileOf = (url: string) => (url.startsWith(options.base) ? join(dist, url.slice(options.base.length)) : undefined)
       // The Chinese serif is cut from the build's TrueType copy of the deck's glyphs, not the compressed source.
-      const cjkWeightOf = new Map(Object.entries(cjkFiles).map(([weight, file]) => [file, weight]))
-      const fontOf = (file: string) => (cjkWeightOf.has(file) ? fonts.deckFont(cjkWeightOf.get(file)!) : readFileSync(file))
+      const fontOf = (face: CarriedFace) => (face.family === SUBSET_FAMILY ? fonts.deckFont(face.weight) : readFileSync(face.file))
       const carried = carriedFaces(pageText(html), cjkFiles, faces, families, fileOf)
       const css = await carriedFaceCss(carried, options.fontCache, fontOf)
       const loader = carriedFacesLoader(carried)

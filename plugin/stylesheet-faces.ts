@@ -53,6 +53,16 @@ export function leadingFamilies(css: string): Set<string> {
   return new Set(stacks.filter((stack) => !/^\s*var\(/i.test(stack)).map((stack) => unquote(stack.split(',')[0] ?? '')).filter(Boolean))
 }
 
+/** Whether `face`'s range holds code point `point`. */
+export function faceHolds(face: StylesheetFace, point: number): boolean {
+  return face.ranges.some(([from, to]) => from <= point && point <= to)
+}
+
+/** Whether text of `weight` set in `families` is drawn in `face` (for the characters its range holds). */
+export function drawsIn(face: StylesheetFace, families: Set<string>, weight: number): boolean {
+  return families.has(face.family) && face.style === 'normal' && face.weights[0] <= weight && weight <= face.weights[1]
+}
+
 /** The space: the face whose range holds it is the "first available font" of its family, the one text's lines are measured in. */
 const SPACE = 0x20
 
@@ -70,8 +80,7 @@ export function facesForText(faces: StylesheetFace[], families: Set<string>, tex
     ...new Set(
       weights.flatMap((weight) =>
         faces
-          .filter((face) => families.has(face.family) && face.style === 'normal' && face.weights[0] <= weight && weight <= face.weights[1])
-          .filter((face) => face.ranges.some(([from, to]) => from <= SPACE && SPACE <= to))
+          .filter((face) => drawsIn(face, families, weight) && faceHolds(face, SPACE))
           .map((face) => face.url),
       ),
     ),

@@ -2,8 +2,9 @@
 // the faces the slide preloads have arrived, the page's HTML is parsed (faces can arrive first: Chromium may hold the
 // parser while the preloads start) and a frame has shown the slide in them. Until then the slide's HTML,
 // styles and glyphs have the connection and the main thread to themselves; keys pressed meanwhile are held
-// (EARLY_KEYS_SCRIPT) and carried out once the app listens. The deck's faces style sheet, linked disabled (never fetched
-// before the first paint), is turned on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices through its rules.
+// (EARLY_KEYS_SCRIPT) and carried out once the app listens. The deck's faces style sheet, linked disabled (never
+// fetched before the first paint), is turned on first (LATER_FACES_ATTRIBUTE): the app loads the neighbours' slices
+// through its rules.
 import { READER_MAX_WIDTH } from '../logic/reader'
 import { FACE_ARRIVED_ATTRIBUTE, LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
 import { STORAGE_KEYS } from '../../shared/storage-keys'
