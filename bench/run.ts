@@ -3,7 +3,7 @@
 // bench/budgets.json: build, first paint, slide changes, dev server and HMR, export, and each feature's own bench.
 // Usage: npm run bench [-- --only build,peer,load,nav,dev,...] [--json out.json]
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync, rmSync, symlinkSync, readdirSync, realpathSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync, mkdirSync, copyFileSync, cpSync, rmSync, symlinkSync, readdirSync, realpathSync } from 'node:fs'
 import { resolve, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -540,18 +540,23 @@ async function devFigures(browser: Browser, server: DevServer) {
 
 async function benchDev(browser: Browser) {
   console.log('dev server (first start) and HMR')
-  // The deck copied into a folder of its own, with the deck's public/ beside it (the engine serves the deck folder's).
+  // The deck copied into a folder of its own, with its components/ (the slides' widgets, compiled as the page asks)
+  // and its public/ beside it (the engine serves the deck folder's).
   const deckDir = join(work, 'dev-deck')
   rmSync(deckDir, { recursive: true, force: true })
   mkdirSync(deckDir, { recursive: true })
   const deck = join(deckDir, 'slides.md')
   copyFileSync(resolve(root, entry), deck)
+  const componentsDir = join(dirname(resolve(root, entry)), 'components')
+  if (existsSync(componentsDir)) cpSync(componentsDir, join(deckDir, 'components'), { recursive: true })
   const publicDir = join(dirname(resolve(root, entry)), 'public')
   if (existsSync(publicDir)) symlinkSync(publicDir, join(deckDir, 'public'), 'junction')
   // The engine's dev server pre-bundles into DECK_VITE_CACHE (plugin/options.ts): one of the bench's own, emptied, so
   // that this is a first start (dependency optimisation included) without touching node_modules/.vite.
   const viteCache = join(work, 'dev-vite-cache')
   rmSync(viteCache, { recursive: true, force: true })
+  // Mermaid's verdicts on the deck's diagrams, which a start reuses: a fresh clone has none either.
+  rmSync(join(root, 'node_modules', '.cache', 'deck-diagram-checks.json'), { force: true })
   const servers: DevServer[] = [
     {
       name: 'ours',

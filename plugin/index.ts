@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import { dirname, resolve } from 'node:path'
 import type { Plugin, PluginOption, UserConfig } from 'vite'
 import { DeckState } from './deck/state.ts'
-import { resolveDeckOptions, type DeckOptions, type ResolvedDeckOptions } from './options.ts'
+import { resolveDeckOptions, unwatchedByDev, type DeckOptions, type ResolvedDeckOptions } from './options.ts'
 import deckCore from './deck-core.ts'
 import prerender from './prerender.ts'
 import deckUnoCSS from './unocss/index.ts'
@@ -86,7 +86,8 @@ function deckConfig(options: ResolvedDeckOptions): Plugin {
         // rewrite the other's dependencies under a running page and force it to reload.
         cacheDir: user.cacheDir ?? options.viteCacheDir,
         // The engine's files and the deck's are served in dev, wherever each lives (Vite's default port, 5173).
-        server: { fs: { allow: [options.engineDir, options.deckDir] } },
+        // Its watcher skips the engine's folders it never serves (plugin/options.ts).
+        server: { fs: { allow: [options.engineDir, options.deckDir] }, watch: { ignored: [unwatchedByDev(options)] } },
         // Pre-bundled up front so the dev server never reloads the page mid-talk when it discovers a dependency late.
         // Monaco's ES modules are served as they are (pre-bundling its megabytes would hold up every dev start);
         // what its blocks import besides is pre-bundled with the rest. Mermaid is served as its own minified ES build

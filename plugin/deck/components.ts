@@ -26,7 +26,8 @@ export function isComponentFile(file: string, deckFile: string): boolean {
   return !rel.startsWith('..') && !rel.startsWith('/') && COMPONENT_FILE.test(basename(file))
 }
 
-function filesUnder(dir: string): string[] {
+/** Every file in `dir` and its folders, but hidden ones and node_modules ([] when there is no such folder). */
+export function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return []
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => !entry.name.startsWith('.') && entry.name !== 'node_modules')

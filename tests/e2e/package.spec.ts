@@ -32,7 +32,7 @@ A paragraph with **bold** text.
 `
 
 const GREETING = `export default function Greeting({ name }: { name: string }) {
-  return <p className="greeting">Hello, {name}!</p>
+  return <p className="greeting text-[#1e6b52]">Hello, {name}!</p>
 }
 `
 
@@ -91,7 +91,7 @@ test('npx reslide build: prerendered pages with the author\'s component, fonts c
   const dist = join(talk, 'dist')
   const first = readFileSync(join(dist, '1', 'index.html'), 'utf8')
   expect(first).toContain('Hello from my talk')
-  expect(first).toMatch(/class="greeting">Hello, (<!-- -->)?world(<!-- -->)?!/)
+  expect(first).toMatch(/class="greeting text-\[#1e6b52\]">Hello, (<!-- -->)?world(<!-- -->)?!/)
   expect(readdirSync(join(dist, 'assets')).some((name) => name.endsWith('.woff2'))).toBe(true)
   for (const file of ['404.html', '_redirects', 'deck-manifest.json', '2/index.html']) expect(existsSync(join(dist, file)), file).toBe(true)
   // The author brought no icon: the page carries the engine's, inline (nothing asked for that is not there).
@@ -121,6 +121,22 @@ test('npx reslide: the dev server shows the talk and an edit of slides.md update
   await expect(page.locator('.slidev-page-1 h1')).toHaveText('Hello from my edited talk')
   // In place: the page was not reloaded.
   expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true)
+  // The component's own utility class is styled (UnoCSS reads the deck's components/ folder).
+  await expect(page.locator('.slidev-page-1 .greeting')).toHaveCSS('color', 'rgb(30, 107, 82)')
+  // Ctrl-C in the terminal (SIGINT to the command's process group) ends the dev server: nothing it started keeps
+  // it alive. Every process of the group is gone within 10 s (npx itself may end by the signal, its node by exiting).
+  const group = dev.pid!
+  process.kill(-group, 'SIGINT')
+  const groupAlive = () => {
+    try {
+      process.kill(-group, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  await expect.poll(groupAlive, { timeout: 10_000, message: 'a process of `npx reslide` still runs 10 s after Ctrl-C' }).toBe(false)
+  dev = undefined
 })
 
 test('npx reslide export: a PDF of the talk, and its notes as Markdown', () => {

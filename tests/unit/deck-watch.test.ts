@@ -134,6 +134,23 @@ describe('the dev server follows the deck file', () => {
   })
 })
 
+describe("the dev server's watcher", () => {
+  it("walks the engine's runtime and the deck, never its work folders or tooling", async () => {
+    await new Promise<void>((ready) => {
+      // Ready already when the first scan ended before this test: getWatched then holds it all.
+      if (Object.keys(server.watcher.getWatched()).some((folder) => folder.startsWith(resolve(root, 'src')))) ready()
+      else server.watcher.once('ready', () => ready())
+    })
+    const folders = Object.keys(server.watcher.getWatched())
+    expect(folders).toContain(resolve(root, 'src'))
+    expect(folders).toContain(resolve(root, 'themes'))
+    expect(folders).toContain(dir)
+    expect(server.watcher.getWatched()[dir]).toContain('deck.md')
+    for (const skipped of ['.bench', '.e2e', 'bench', 'tests', 'docs', 'cli', 'server'].map((name) => resolve(root, name)))
+      expect(folders.filter((folder) => folder === skipped || folder.startsWith(skipped + '/') || folder.startsWith(skipped + '\\')), skipped).toEqual([])
+  })
+})
+
 describe("an edit's hot update", () => {
   /** Has the client environment compile the list and each slide's module, as a page showing the deck would. */
   const compiled = async (slides: number) => {
