@@ -99,17 +99,19 @@ export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, fon
 
 /**
  * The script that starts loading the carried faces as the page's head is parsed. Chromium loads a data: face in a
- * task of its own once a layout asks for it, so the first frame showed the slide without its text (the logo and the
- * toolbar's icons) and the text a frame or two later; started from the head, the faces are in by the first layout,
- * and the slide is painted whole. Without script the faces load as the layout asks (the text then follows its frame).
- * Only the deck serif's faces: `document.fonts.load` loads every face of a family whose range holds the glyph asked
- * for, and the theme's own Latin faces (whole files, declared beside the carried cuts) hold every Latin glyph; the
- * page has no other face of the deck serif.
+ * task of its own once a layout asks for it: the first layout was made in fallback faces (asking the browser process
+ * for system fonts), and made again once the carried faces were in, a frame later; the logo and the toolbar's icons
+ * painted before the text. Started from the head, every carried face is in by the first layout: one layout, and the
+ * slide is painted whole. Without script the faces load as the layout asks (the text then follows its frame).
+ * The faces are taken from the page's own `document.fonts`, by family and `font-display: block`, which only the
+ * carried faces have in their families (the theme's faces swap): `document.fonts.load` would load every face of a
+ * family whose range holds the glyph asked for, and the theme's own Latin faces, whole files declared beside the
+ * carried cuts, hold every Latin glyph.
  */
 export function carriedFacesLoader(faces: CarriedFace[]): string {
-  const loads = faces.filter((face) => face.family === SUBSET_FAMILY).map((face) => [`${face.weight.split(' ')[0]} 1em '${SUBSET_FAMILY}'`, [...face.glyphs][0] ?? ' '])
-  if (!loads.length) return ''
-  const json = JSON.stringify(loads).replace(/</g, '\\u003c')
-  return `if(document.fonts&&document.fonts.load)${json}.forEach(function(f){document.fonts.load(f[0],f[1]).catch(function(){})})`
+  const families = [...new Set(faces.map((face) => face.family))]
+  if (!families.length) return ''
+  const json = JSON.stringify(families).replace(/</g, '\\u003c')
+  return `if(document.fonts&&document.fonts.forEach){var c=${json};document.fonts.forEach(function(f){if(f.display==='block'&&c.indexOf(f.family.replace(/^["']|["']$/g,''))>=0)f.load().catch(function(){})})}`
 }
 

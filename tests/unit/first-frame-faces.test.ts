@@ -107,20 +107,28 @@ describe('the carried faces’ loader', () => {
     { family: 'Noto Serif', weight: '100 900', style: 'normal', glyphs: ' ', file: '/b' },
   ]
 
-  it('starts the deck serif’s carried faces loading as the head is parsed, by a glyph each holds; not the theme’s (it would fetch their whole files too)', () => {
-    const loads: [string, string][] = []
-    const withRegular = [{ ...faces[0]!, weight: '100 900', glyphs: '程' }, ...faces]
-    runInNewContext(carriedFacesLoader(withRegular), { document: { fonts: { load: (font: string, text: string) => (loads.push([font, text]), Promise.resolve([])) } } })
-    expect(loads).toEqual([
-      ["100 1em 'Deck Serif SC'", '程'],
-      ["700 1em 'Deck Serif SC'", '业'],
+  /** A page's `document.fonts`: its faces, each recording whether it was asked to load. */
+  const fontsOf = (list: { family: string; display: string; weight: string }[]) => {
+    const loaded: string[] = []
+    const set = list.map((face) => ({ ...face, load: () => (loaded.push(`${face.family} ${face.weight}`), Promise.resolve()) }))
+    return { loaded, document: { fonts: { load: () => Promise.reject(new Error('not by glyph')), forEach: (each: (face: (typeof set)[number]) => void) => set.forEach(each) } } }
+  }
+
+  it('starts every carried face loading as the head is parsed (the Chinese serif’s and the theme’s cuts), never the theme’s whole faces (they swap)', () => {
+    const page = fontsOf([
+      { family: 'Noto Serif', display: 'swap', weight: '400' },
+      { family: '"Noto Serif"', display: 'block', weight: '400' },
+      { family: 'Deck Serif SC', display: 'block', weight: '700' },
+      { family: 'Deck Serif SC', display: 'swap', weight: '400' },
+      { family: 'KaTeX_Main', display: 'block', weight: '400' },
     ])
+    runInNewContext(carriedFacesLoader(faces), { document: page.document })
+    expect(page.loaded).toEqual(['"Noto Serif" 400', 'Deck Serif SC 700'])
   })
 
   it('does nothing where the browser has no font loading, and is empty with no face', () => {
     expect(() => runInNewContext(carriedFacesLoader(faces), { document: {} })).not.toThrow()
     expect(carriedFacesLoader([])).toBe('')
-    expect(carriedFacesLoader([faces[1]!])).toBe('')
   })
 })
 
