@@ -59,7 +59,7 @@ export function deckOrEngineDir(options: Pick<ResolvedDeckOptions, 'deckDir' | '
 /**
  * The engine's folders the dev server never serves: its own tooling (the command, the static server, benches, tests,
  * docs) and the work folders its tests and benches leave (.bench, .e2e…: tens of thousands of files). Vite watches its
- * root, the engine's folder; walking and watching those held a first start up by 1.3 s on the development machine.
+ * root, the engine's folder; walking and watching those held a first start up by 2–3 s on the development machine.
  */
 const UNSERVED_FOLDERS = new Set(['bench', 'bin', 'cli', 'docs', 'scripts', 'server', 'tests', 'dist', 'playwright-report'])
 

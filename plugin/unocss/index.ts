@@ -5,8 +5,9 @@
 // from disk once at the start (a component's utilities are in the first style sheet, before a slide imports it); an
 // edited component is scanned again as Vite transforms it. Not UnoCSS's own `filesystem` scan: in dev it watches those
 // files with a watcher of its own that it never closes, so the dev server never exited on Ctrl-C. Themes and the
-// engine's layouts (which use utilities, as Slidev's do) go through Vite as usual. The rest of the engine is styled by its own CSS: its code is
-// not scanned (its words matched junk rules such as `[scale~="0.5"]` and cost a second of the build).
+// engine's layouts (which use utilities, as Slidev's do) go through Vite as usual. The rest of the engine is styled by
+// its own CSS: its code is not scanned (its words matched junk rules such as `[scale~="0.5"]` and cost a second of
+// the build).
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import UnoCSS from '@unocss/vite'
