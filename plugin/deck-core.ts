@@ -8,9 +8,21 @@ import { deckHotUpdate } from './deck/hot-update.ts'
 import { serveDeckEndpoints } from './deck/dev-endpoints.ts'
 import { deckIndexHtml, deckManifest } from './deck/build-outputs.ts'
 import { writeServerFiles } from './deck/server-files.ts'
+import { SLIDE_PREFIX } from './deck/modules.ts'
+import { holdDiagramChecks } from './markdown/mermaid-check.ts'
+
+/**
+ * Mermaid's syntax checks of the diagrams load mermaid in a thread of their own, a second of CPU: on a dev server's
+ * first start that thread took the two cores' time from the server, the dependency pre-bundling and the browser
+ * (slide 1 came 0.4–0.6 s later). They start once the page has been served its first slide (a second after), or
+ * this long after the start when no page opens; their warnings follow in the terminal and the overlay.
+ */
+const DIAGRAM_CHECKS_AT_THE_LATEST_MS = 10_000
 
 export default function deckCorePlugin(state: DeckState): Plugin {
   const modules = deckModules(state)
+  /** Dev: lets the diagram checks start, once the first slide's module has been served. */
+  let slideServed: (() => void) | undefined
 
   return {
     name: 'deck',
@@ -33,10 +45,23 @@ export default function deckCorePlugin(state: DeckState): Plugin {
       if (!state.isBuild) state.logDiagramWarnings(state.states, this.environment.logger)
     },
     configureServer(devServer) {
+      holdDiagramChecks(
+        new Promise<void>((open) => {
+          setTimeout(open, DIAGRAM_CHECKS_AT_THE_LATEST_MS).unref()
+          slideServed = () => {
+            slideServed = undefined
+            setTimeout(open, 1000).unref()
+          }
+        }),
+      )
       serveDeckEndpoints(devServer, state)
     },
     resolveId: modules.resolveId,
-    load: modules.load,
+    async load(id) {
+      const code = await modules.load(id)
+      if (slideServed && id.startsWith('\0' + SLIDE_PREFIX)) slideServed()
+      return code
+    },
     handleHotUpdate: deckHotUpdate(state),
     transformIndexHtml(html) {
       if (!state.deck) state.errors = state.load()

@@ -123,7 +123,7 @@ function engineVerdictCache(): VerdictCache | undefined {
   }
 }
 
-export function createDiagramChecker(options: { cache?: VerdictCache } = {}): DiagramChecker {
+export function createDiagramChecker(options: { cache?: VerdictCache; held?: () => Promise<void> | undefined } = {}): DiagramChecker {
   const { cache } = options
   let worker: Worker | null | undefined
   let requests = 0
@@ -172,9 +172,10 @@ export function createDiagramChecker(options: { cache?: VerdictCache } = {}): Di
     return worker
   }
 
-  const parse = (code: string): Promise<Verdict | undefined> => {
+  const parse = async (code: string): Promise<Verdict | undefined> => {
     const known = cache?.get(code)
-    if (known) return Promise.resolve(known)
+    if (known) return known
+    await options.held?.()
     const current = start()
     if (!current) return Promise.resolve(undefined)
     const id = ++requests
@@ -208,13 +209,22 @@ export function createDiagramChecker(options: { cache?: VerdictCache } = {}): Di
 }
 
 let shared: DiagramChecker | undefined
+let heldUntil: Promise<void> | undefined
+
+/**
+ * Holds the shared checker's worker until `until` settles: checks asked meanwhile wait, those answered by kept
+ * verdicts do not. Loading mermaid takes its thread a second of CPU; a dev server's first start holds it (plugin/deck-core.ts).
+ */
+export function holdDiagramChecks(until: Promise<void>): void {
+  heldUntil = until
+}
 
 /**
  * What is wrong with a diagram's text, or null: one worker for the process, started by the first check mermaid's
  * verdicts kept from an earlier process do not answer.
  */
 export function findDiagramProblem(code: string): Promise<DiagramProblem | null> {
-  return (shared ??= createDiagramChecker({ cache: engineVerdictCache() })).check(code)
+  return (shared ??= createDiagramChecker({ cache: engineVerdictCache(), held: () => heldUntil })).check(code)
 }
 
 /**

@@ -208,6 +208,31 @@ describe("the check runs in mermaid's worker: nothing waits for it", () => {
     expect(found.map((p) => p?.kind ?? null)).toEqual([null, 'syntax', 'not-found', null])
   })
 
+  it('held (a dev server starting): kept verdicts answer at once, the others wait for the hold and then for mermaid', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'deck-diagram-checks-')), 'checks.json')
+    const cache = fileVerdictCache(file, '11.0.0')
+    cache.set('flowchart LR\n  kept --> verdict', { ok: true })
+    let open = () => {}
+    const hold = new Promise<void>((done) => (open = done))
+    const checker = createDiagramChecker({ cache, held: () => hold })
+    try {
+      expect(await checker.check('flowchart LR\n  kept --> verdict')).toBeNull()
+      let settled = false
+      const waiting = checker.check('graph TD\n  A --> B(').then((problem) => ((settled = true), problem))
+      // A checker not held, asked at the same moment, loads mermaid and answers; the held one has not even started.
+      const unheld = createDiagramChecker()
+      expect((await unheld.check('graph TD\n  A --> B(').finally(() => unheld.close()))?.kind).toBe('syntax')
+      expect(settled).toBe(false)
+      const opened = performance.now()
+      open()
+      expect((await waiting)?.kind).toBe('syntax')
+      // Its worker started only now: loading mermaid takes it far longer than a verdict from a loaded one.
+      expect(performance.now() - opened).toBeGreaterThan(100)
+    } finally {
+      await checker.close()
+    }
+  })
+
   it('after close, a waiting check gets no verdict (null) instead of hanging', async () => {
     const checker = createDiagramChecker()
     const waiting = checker.check('graph TD\n  A --> B(')
