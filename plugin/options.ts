@@ -1,8 +1,9 @@
 // What a deck build or dev server is asked for, resolved once: the deck file, the folders beside it, the engine's own
 // folder, and the build's mode. The command line (cli/) and vite.config.ts make these; nothing else reads argv or env.
 import { existsSync } from 'node:fs'
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import { dirname, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isInside } from './folders.ts'
 
 export interface DeckOptions {
   /** The deck's Markdown file (default: `SLIDES_ENTRY`, else slides.md in the current folder). */
@@ -69,13 +70,9 @@ const UNSERVED_FOLDERS = new Set(['bench', 'bin', 'cli', 'docs', 'scripts', 'ser
  * test's fixture deck) with everything beside it, are watched as usual.
  */
 export function unwatchedByDev(options: Pick<ResolvedDeckOptions, 'entry' | 'deckDir' | 'engineDir'>): (path: string) => boolean {
-  const inside = (folder: string, path: string) => {
-    const rel = relative(folder, path)
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
-  }
   const deckApart = options.deckDir !== options.engineDir
   return (path) => {
-    if (!inside(options.engineDir, path) || path === options.entry || (deckApart && inside(options.deckDir, path))) return false
+    if (!isInside(options.engineDir, path) || path === options.entry || (deckApart && isInside(options.deckDir, path))) return false
     const [first = ''] = relative(options.engineDir, path).split(sep)
     return first.startsWith('.') || UNSERVED_FOLDERS.has(first)
   }

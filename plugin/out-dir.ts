@@ -3,8 +3,9 @@
 // while the build runs; the build ends once it is gone.
 import { existsSync, readdirSync, renameSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import type { Plugin } from 'vite'
+import { isInside } from './folders.ts'
 
 /** Where an old build folder waits to be deleted: beside it, so the rename never crosses file systems. */
 export const asideName = (outDir: string, pid = process.pid) => join(dirname(outDir), `.${basename(outDir)}-deleting-${pid}`)
@@ -24,8 +25,7 @@ function leftAside(outDir: string): string[] {
  * project) and starts deleting it; returns the deletion, or null when there was nothing to move.
  */
 export function moveAsideAndDelete(root: string, outDir: string, emptyOutDir: boolean | null | undefined): Promise<void> | null {
-  const inside = !relative(root, outDir).startsWith('..') && !isAbsolute(relative(root, outDir))
-  if (!(emptyOutDir ?? inside) || outDir === root || !existsSync(outDir)) return null
+  if (!(emptyOutDir ?? isInside(root, outDir)) || outDir === root || !existsSync(outDir)) return null
   const aside = asideName(outDir)
   try {
     renameSync(outDir, aside)

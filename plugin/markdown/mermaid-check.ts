@@ -177,7 +177,7 @@ export function createDiagramChecker(options: { cache?: VerdictCache; held?: () 
     if (known) return known
     await options.held?.()
     const current = start()
-    if (!current) return Promise.resolve(undefined)
+    if (!current) return undefined
     const id = ++requests
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

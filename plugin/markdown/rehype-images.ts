@@ -1,11 +1,12 @@
 // Makes a slide's images local and checked: files from public/ or beside the deck, a warning for a missing file or
 // missing alt text, and images beside the deck handed to Vite so they ship with the build.
 import { existsSync, statSync } from 'node:fs'
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import { dirname, relative, resolve, sep } from 'node:path'
 import type { Root, Element } from 'hast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
 import { ASSET_PREFIX } from './to-module.ts'
+import { isInside } from '../folders.ts'
 
 export interface RehypeImagesOptions {
   /** The project's public/ folder: `/images/x.png` is public/images/x.png. */
@@ -23,11 +24,6 @@ export type ImageSource =
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile()
 
-function inside(folder: string, path: string): boolean {
-  const rel = relative(folder, path)
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
-}
-
 /** Where an `<img src>` comes from, and for local files whether they exist. */
 export function resolveImageSource(src: string, options: RehypeImagesOptions): ImageSource {
   const value = src.trim()
@@ -43,18 +39,18 @@ export function resolveImageSource(src: string, options: RehypeImagesOptions): I
   const project = dirname(options.publicDir)
   if (path.startsWith('/')) {
     const file = resolve(options.publicDir, `.${path}`)
-    if (!inside(options.publicDir, file)) return { kind: 'outside', file }
+    if (!isInside(options.publicDir, file)) return { kind: 'outside', file }
     if (isFile(file)) return { kind: 'public', file, url: value }
     // `/tests/fixtures/chart.png` written from the project's root also works beside the deck.
     const fromRoot = resolve(project, `.${path}`)
-    if (inside(project, fromRoot) && isFile(fromRoot)) return { kind: 'beside-deck', file: fromRoot }
+    if (isInside(project, fromRoot) && isFile(fromRoot)) return { kind: 'beside-deck', file: fromRoot }
     return { kind: 'missing', looked: [file] }
   }
   const file = resolve(options.deckDir, path)
-  if (isFile(file)) return inside(project, file) || inside(options.deckDir, file) ? { kind: 'beside-deck', file } : { kind: 'outside', file }
+  if (isFile(file)) return isInside(project, file) || isInside(options.deckDir, file) ? { kind: 'beside-deck', file } : { kind: 'outside', file }
   // `images/x.png` without a slash is a common way of meaning public/images/x.png.
   const publicFile = resolve(options.publicDir, path)
-  if (inside(options.publicDir, publicFile) && isFile(publicFile)) return { kind: 'public', file: publicFile, url: `/${path.split(sep).join('/')}` }
+  if (isInside(options.publicDir, publicFile) && isFile(publicFile)) return { kind: 'public', file: publicFile, url: `/${path.split(sep).join('/')}` }
   return { kind: 'missing', looked: [file, publicFile] }
 }
 

@@ -1,0 +1,9 @@
+// Where a path is, relative to a folder: the one test the build and the dev server share (images beside the deck,
+// the build's folder, what the dev server's watcher skips).
+import { isAbsolute, relative } from 'node:path'
+
+/** Whether `path` is `folder` itself or inside it. */
+export function isInside(folder: string, path: string): boolean {
+  const rel = relative(folder, path)
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+}
