@@ -467,6 +467,10 @@ const startSampling = (page: Page, selector: string) =>
     requestAnimationFrame(tick)
   }, selector)
 
+/** The y values sampled so far, rounded, without stopping. */
+const sampledYs = (page: Page) =>
+  page.evaluate(() => (window as unknown as { motionSamples: { y: number }[] }).motionSamples.map((sample) => Math.round(sample.y)))
+
 const stopSampling = (page: Page) =>
   page.evaluate(() => {
     const w = window as unknown as { motionSamples: { opacity: number; y: number; scale: number }[]; motionSampling: boolean }
@@ -518,10 +522,11 @@ test.describe('v-motion', () => {
     await startSampling(page, `.slidev-page-${no} #motion-box`)
     await press(page, 'ArrowRight', `/${no}?clicks=1`)
     await expect.poll(() => motionOf(box)).toEqual({ x: 0, y: 30, scale: 1, opacity: 1 })
+    // Until a frame has sampled the new value (the poll above may see it before the next frame runs).
+    await expect.poll(() => sampledYs(page).then((ys) => ys.includes(30))).toBe(true)
     // Every frame from before the key on: y was 0, then 30, never a value in between.
     const samples = await stopSampling(page)
     expect(samples.filter((sample) => sample.y > 0.5 && sample.y < 29.5)).toEqual([])
-    expect(samples.some((sample) => Math.round(sample.y) === 30)).toBe(true)
   })
 
   test('static forms show the final values: print, each printed click, the reader, the overview', async ({ page }) => {
