@@ -195,6 +195,22 @@ test.describe('walking the deck', () => {
     }
   })
 
+  test('every slide of the stage is opaque, in the canvas\'s own background (a theme\'s too), in either scheme', async ({ page }) => {
+    // Opaque, the shown slide hides what lies under it from the compositor, which then does not draw it in each frame.
+    const backgrounds = () => page.locator('.slidev-stage > [data-stage-no]').evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor))
+    const canvas = () => page.locator('.slidev-slide-content').first().evaluate((el) => getComputedStyle(el).backgroundColor)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await open(page, '/2?clicks=3')
+      await expect(page.locator('.slidev-stage > .deck-ahead')).toHaveCount(2)
+      const colour = await canvas()
+      expect(colour, `${scheme}: the canvas is opaque`).toMatch(/^rgb\(/)
+      expect(await backgrounds()).toEqual([colour, colour, colour])
+    }
+    await page.addStyleTag({ content: '.slidev-slide-content { background: rgb(250, 240, 220) }' })
+    await expect.poll(backgrounds).toEqual(['rgb(250, 240, 220)', 'rgb(250, 240, 220)', 'rgb(250, 240, 220)'])
+  })
+
   test('the neighbouring slides are rendered ahead, hidden and not running; moving either way shows those same elements', async ({ page }) => {
     type Marked = HTMLElement & { rehearsed?: boolean }
     const ahead = (no: number) => page.locator(`.slidev-stage > .deck-ahead:has(.slidev-page-${no})`)
