@@ -4,7 +4,7 @@
 // the command (cli/) builds the same list.
 import { fileURLToPath } from 'node:url'
 import { createRequire } from 'node:module'
-import { dirname, resolve } from 'node:path'
+import { dirname, isAbsolute, resolve } from 'node:path'
 import type { Plugin, PluginOption, UserConfig } from 'vite'
 import { DeckState } from './deck/state.ts'
 import { resolveDeckOptions, unwatchedByDev, type DeckOptions, type ResolvedDeckOptions } from './options.ts'
@@ -16,6 +16,7 @@ import deckSync from './sync.ts'
 import compress from './compress.ts'
 import vendor from './vendor.ts'
 import outDir from './out-dir.ts'
+import { isInside } from './folders.ts'
 import favicon from './favicon.ts'
 
 export type { DeckOptions, ResolvedDeckOptions } from './options.ts'
@@ -52,6 +53,15 @@ const mermaidBuild = () => resolve(dirname(createRequire(import.meta.url).resolv
 /** What the Monaco blocks' editor and runner import, besides Monaco itself (src/features/monaco/). */
 const MONACO_DEPS = ['sucrase', '@shikijs/monaco', 'shiki/core', 'shiki/engine/javascript', ...['typescript', 'javascript', 'json', 'css', 'html', 'markdown'].map((lang) => `shiki/langs/${lang}.mjs`), 'shiki/themes/vitesse-light.mjs', 'shiki/themes/vitesse-dark.mjs']
 
+/** An import of a package by its name (`react`, `@scope/pkg/sub`), not a path, a URL or a virtual module. */
+const isPackageName = (id: string) => /^(@[\w.-]+\/)?[\w.-]+(\/|$)/.test(id) && !id.includes(':') && !id.startsWith('.')
+
+/** A file of the deck's own (its components, setup, themes), outside the engine's folder. */
+const isDeckCode = (importer: string, options: ResolvedDeckOptions) => {
+  const file = importer.split('?')[0]!
+  return !file.startsWith('\0') && isAbsolute(file) && isInside(options.deckDir, file) && !isInside(options.engineDir, file)
+}
+
 /** Vite's settings for a deck: where its files are, what the runtime imports, and the build's mode. */
 function deckConfig(options: ResolvedDeckOptions): Plugin {
   const { singleFile } = options
@@ -60,9 +70,16 @@ function deckConfig(options: ResolvedDeckOptions): Plugin {
   return {
     name: 'deck:config',
     enforce: 'pre',
-    resolveId(id, importer) {
+    async resolveId(id, importer, resolveOptions) {
       // The one-file build shows Monaco blocks as their code (src/features/monaco/editor-offline.ts).
       if (singleFile && id === './editor' && importer?.replace(/\\/g, '/').endsWith('/features/monaco/load.ts')) return engineFile('src/features/monaco/editor-offline.ts')
+      // A deck's own code imports what the engine's app does (react, jotai…) by name. A deck folder that cannot find
+      // them itself (pnpm's strict node_modules, a reslide installed globally, a deck kept apart from the engine) finds
+      // them where the engine does: its build failed on `import "react"`, and the dev server's dependency scan too.
+      if (importer && isPackageName(id) && isDeckCode(importer, options)) {
+        const own = await this.resolve(id, importer, { ...resolveOptions, skipSelf: true })
+        return own ?? this.resolve(id, engineFile('src/main.tsx'), { ...resolveOptions, skipSelf: true })
+      }
     },
     config(user, { command }): UserConfig {
       return {
