@@ -56,10 +56,13 @@ const MONACO_DEPS = ['sucrase', '@shikijs/monaco', 'shiki/core', 'shiki/engine/j
 /** An import of a package by its name (`react`, `@scope/pkg/sub`), not a path, a URL or a virtual module. */
 const isPackageName = (id: string) => /^(@[\w.-]+\/)?[\w.-]+(\/|$)/.test(id) && !id.includes(':') && !id.startsWith('.')
 
-/** A file of the deck's own (its components, setup, themes), outside the engine's folder. */
+/**
+ * A file of the deck's own (its components, setup, themes), outside the engine's folder; never an installed package
+ * in the deck's `node_modules` (the engine itself may be one), which resolves its imports as installed.
+ */
 const isDeckCode = (importer: string, options: ResolvedDeckOptions) => {
   const file = importer.split('?')[0]!
-  return !file.startsWith('\0') && isAbsolute(file) && isInside(options.deckDir, file) && !isInside(options.engineDir, file)
+  return !file.startsWith('\0') && isAbsolute(file) && !/[\\/]node_modules[\\/]/.test(file) && isInside(options.deckDir, file) && !isInside(options.engineDir, file)
 }
 
 /** Vite's settings for a deck: where its files are, what the runtime imports, and the build's mode. */

@@ -15,6 +15,10 @@ const component = join(dir, 'components', 'Tally.tsx')
 mkdirSync(join(dir, 'components'))
 writeFileSync(component, "import { useState } from 'react'\n\nexport default function Tally() {\n  const [count, setCount] = useState(3)\n  return <button className=\"tally\" onClick={() => setCount(count + 1)}>计数 {count}</button>\n}\n")
 writeFileSync(deck, '---\ntheme: seriph\n---\n\n# 一\n\n<Tally />\n')
+// A package installed beside the deck (the deck's own dependency), which imports a package it does not have.
+const installed = join(dir, 'node_modules', 'some-lib', 'index.js')
+mkdirSync(join(dir, 'node_modules', 'some-lib'), { recursive: true })
+writeFileSync(installed, "export { atom } from 'jotai'\n")
 
 /** Runs `work` with SLIDES_ENTRY naming the deck apart (vite.config.ts reads it). */
 async function withDeck<T>(work: () => Promise<T>): Promise<T> {
@@ -37,7 +41,7 @@ describe('a deck in a folder with no node_modules', () => {
     expect(readFileSync(join(outDir, '1', 'index.html'), 'utf8')).toMatch(/<button class="tally">计数 (<!-- -->)?3<\/button>/)
   }, 120_000)
 
-  it('in the dev server its imports of react resolve to the engine\'s (as its dependency scan resolves them); a missing package still does not', async () => {
+  it('in the dev server its imports of react resolve to the engine\'s (as its dependency scan resolves them); a missing package still does not, nor an installed package\'s import', async () => {
     await withDeck(async () => {
       const server = await createServer({ root, configFile: resolve(root, 'vite.config.ts'), logLevel: 'silent', cacheDir: join(dir, 'resolve-cache') })
       try {
@@ -47,6 +51,9 @@ describe('a deck in a folder with no node_modules', () => {
         const asScan = { scan: true } as Parameters<typeof pluginContainer.resolveId>[2]
         for (const id of ['react', 'react/jsx-dev-runtime']) expect((await pluginContainer.resolveId(id, component, asScan))?.id, id).toContain(join(root, 'node_modules', 'react'))
         expect(await pluginContainer.resolveId('no-such-package-anywhere', component, asScan)).toBeNull()
+        // A package installed in the deck's node_modules resolves its own imports as installed, not from the engine.
+        expect(await pluginContainer.resolveId('jotai', installed, asScan)).toBeNull()
+        expect((await pluginContainer.resolveId('jotai', component, asScan))?.id).toContain(join(root, 'node_modules', 'jotai'))
         // The deck's own relative imports are the deck's.
         expect((await pluginContainer.resolveId('./Tally.tsx', component))?.id).toBe(component)
       } finally {
