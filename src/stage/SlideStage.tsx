@@ -144,10 +144,14 @@ export default function SlideStage({ no, clicks, animate = true }: { no: number;
     }
   })
 
+  // The slide screen readers and the keyboard reach: the shown one once its transition has run; while it runs, still
+  // the one left. `inert` restyles a slide's whole subtree (5–15 ms of style for a slide of formulas): flipped in the
+  // animation's frames it cost one of them a vsync; flipped when the animation ends, it costs a frame where nothing moves.
+  const reachable = leaving?.no ?? shown.no
   return (
     <div ref={stageRef} className={className}>
       {stage.map(({ no: n, role }) => (
-        <div key={`slide-${n}`} data-stage-no={n} className={classOf(role)} aria-hidden={role === 'shown' ? undefined : true} inert={role !== 'shown'}>
+        <div key={`slide-${n}`} data-stage-no={n} className={classOf(role)} aria-hidden={n === reachable ? undefined : true} inert={n !== reachable}>
           <SlideRenderer no={n} clicks={stepOf(n, role)} active={role !== 'ahead'} />
         </div>
       ))}

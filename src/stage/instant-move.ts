@@ -31,7 +31,7 @@ export interface StageElements {
 /**
  * Gives the stage's elements the classes of a move from `from` to `to` with `transition` (null: none), as SlideStage
  * renders them: the entering slide shown, the one left leaving (or hidden when nothing animates), any slide still
- * leaving from an earlier move hidden. Attributes (aria-hidden, inert) follow with React's render.
+ * leaving from an earlier move hidden. Attributes (aria-hidden, inert) follow once the transition has run (SlideStage).
  */
 export function applyMove({ stage, slides }: StageElements, from: number, to: number, transition: TransitionName | null): void {
   stage.className = stageClass(transition, to > from)

@@ -276,6 +276,35 @@ test.describe('walking the deck', () => {
     await expect(page.locator('.slidev-stage > [data-stage-no]:not([aria-hidden])')).toHaveCount(1)
   })
 
+  test('while a change animates, the slide left is the one readers and keys reach; the new slide once it has run', async ({ page }) => {
+    await open(page, '/2')
+    await expect(page.locator('.slidev-stage > .deck-ahead:has(.slidev-page-3)')).toHaveCount(1)
+    // Every frame from the key until after the transition: is a slide animating, and which slides are reachable.
+    await page.evaluate(() => {
+      const seen: { animating: boolean; reachable: string; exposed: string }[] = []
+      ;(window as unknown as { seen: typeof seen }).seen = seen
+      const ids = (selector: string) => [...document.querySelectorAll<HTMLElement>(`.slidev-stage > ${selector}`)].map((el) => el.dataset.stageNo).join(',')
+      const frame = () => {
+        const animating = document.getAnimations().some((a) => a.playState === 'running' && a.effect instanceof KeyframeEffect && !!a.effect.target?.matches('.slidev-stage-slide'))
+        seen.push({ animating, reachable: ids('[data-stage-no]:not([inert])'), exposed: ids('[data-stage-no]:not([aria-hidden])') })
+        if (seen.length < 90) requestAnimationFrame(frame)
+      }
+      addEventListener('keydown', () => requestAnimationFrame(frame), { once: true })
+    })
+    await page.keyboard.press('ArrowDown')
+    await expect(page).toHaveURL(/\/3$/)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { seen: unknown[] }).seen.length), { timeout: 10_000 }).toBe(90)
+    const seen = await page.evaluate(() => (window as unknown as { seen: { animating: boolean; reachable: string; exposed: string }[] }).seen)
+    const animating = seen.filter((f) => f.animating)
+    expect(animating.length, 'the change animates').toBeGreaterThan(0)
+    // inert restyles a whole slide: never flipped in the animation's frames.
+    expect(new Set(animating.map((f) => `${f.reachable} | ${f.exposed}`))).toEqual(new Set(['2 | 2']))
+    await settle(page)
+    await expect(page.locator('.slidev-stage > [data-stage-no]:not([inert])')).toHaveAttribute('data-stage-no', '3')
+    await expect(page.locator('.slidev-stage > [data-stage-no]:not([aria-hidden])')).toHaveAttribute('data-stage-no', '3')
+    await expect(page.getByRole('heading', { name: '两栏' })).toBeVisible()
+  })
+
   test('keys pressed faster than frames land where they add up to, with a history entry each', async ({ page }) => {
     await open(page, '/2')
     await expect(page.locator('.slidev-stage > .deck-ahead:has(.slidev-page-3)')).toHaveCount(1)
