@@ -4,7 +4,7 @@ interface Window {
   __slide1ReadyAt?: number
   __hmrSeen?: Promise<number>
   __fontFrames?: { t: number; fonts: boolean }[]
-  __nav?: { presses: { t: number; want: number; frameMs: number; deltas: number[] }[]; events: { start: number; duration: number }[] }
+  __nav?: { presses: { t: number; want: number; frameMs: number; deltas: number[]; long: [number, number][] }[]; events: { start: number; duration: number }[] }
   __diagramShown?: Promise<number>
   __firstTextAt?: number
   __readyAt?: number
