@@ -299,13 +299,13 @@ export async function buildPptx(
       else if (shape.kind === 'table') addTable(slide, shape, context)
       else if (shape.kind === 'box') addBox(slide, pptx, shape, u)
       else {
-        const png = images.get(shape.key)
-        if (!png) {
+        const taken = images.get(shape.key)
+        if (!taken) {
           warnings.push(`slide ${printPage.no}: a picture could not be taken (${shape.alt || 'unnamed element'})`)
           continue
         }
         pictures++
-        slide.addImage({ data: `data:image/png;base64,${png.toString('base64')}`, x: u.inch(shape.box.x), y: u.inch(shape.box.y), w: u.inch(shape.box.w), h: u.inch(shape.box.h), altText: shape.alt || undefined })
+        slide.addImage({ ...pictureProps(taken, shape.box, `slide-${printPage.id}-pictures.png`, u), altText: shape.alt || undefined })
       }
     }
     const note = input.noteOf(printPage.no)
@@ -318,22 +318,55 @@ export async function buildPptx(
   return { bytes, pictures, warnings, ms }
 }
 
-/** The 2× pictures of one slide by key: the plain ones with one scroll, then each background alone with its text hidden. */
-async function slidePictures(session: Pick<PrintSession, 'page' | 'cdp'>, pageId: string, shapes: readonly Shape[]): Promise<Map<string, Buffer | null>> {
+/** A picture as the file holds it: a PNG of its own, or of `sheet`, a box around several of its slide's pictures. */
+export interface TakenPicture {
+  png: Buffer
+  sheet?: Box
+}
+
+/**
+ * The 2× pictures of one slide by key: the plain ones in one capture of the box around them all (each shown as its
+ * own crop of it: a capture costs two frames, 35–60 ms whatever its size, and a slide of formulas has a dozen), then
+ * each background alone with its text hidden.
+ */
+async function slidePictures(session: Pick<PrintSession, 'page' | 'cdp'>, pageId: string, shapes: readonly Shape[]): Promise<Map<string, TakenPicture | null>> {
   const wanted = shapes.filter((s): s is Extract<Shape, { kind: 'picture' }> => s.kind === 'picture')
-  const images = new Map<string, Buffer | null>()
+  const images = new Map<string, TakenPicture | null>()
   const plain = wanted.filter((s) => !s.bare)
-  const taken = await takePictures(session, pageId, plain.map((s) => s.box), PICTURE_OPTIONS)
-  plain.forEach((s, i) => images.set(s.key, taken[i] ?? null))
+  if (plain.length) {
+    const sheet = plain.length > 1 ? boxAround(plain.map((s) => s.box)) : undefined
+    const [png] = await takePictures(session, pageId, [sheet ?? plain[0]!.box], PICTURE_OPTIONS)
+    for (const s of plain) images.set(s.key, png ? { png, sheet } : null)
+  }
   // A background hides what is drawn over it while taken: one at a time, so it never hides another picture.
   for (const background of wanted.filter((s) => s.bare)) {
     const element = session.page.locator(`[data-export-picture="${background.key}"]`)
     await element.evaluate((el) => el.setAttribute('data-export-bare', ''))
     const [png] = await takePictures(session, pageId, [background.box], PICTURE_OPTIONS)
     await element.evaluate((el) => el.removeAttribute('data-export-bare'))
-    images.set(background.key, png ?? null)
+    images.set(background.key, png ? { png } : null)
   }
   return images
+}
+
+/** The smallest box holding every one of `boxes` (at least one). */
+export function boxAround(boxes: readonly Box[]): Box {
+  const x = Math.min(...boxes.map((b) => b.x))
+  const y = Math.min(...boxes.map((b) => b.y))
+  return { x, y, w: Math.max(...boxes.map((b) => b.x + b.w)) - x, h: Math.max(...boxes.map((b) => b.y + b.h)) - y }
+}
+
+/**
+ * Where a picture goes and what it shows, for pptxgenjs: its own PNG stretched over `box`; or a sheet shared with
+ * other pictures of the slide, stored once (the same `path` on every use) and cropped to `box` (a:srcRect).
+ */
+export function pictureProps(taken: TakenPicture, box: Box, sheetName: string, u: ReturnType<typeof units>): PptxGenJS.ImageProps {
+  const data = `data:image/png;base64,${taken.png.toString('base64')}`
+  const at = { x: u.inch(box.x), y: u.inch(box.y) }
+  const { sheet } = taken
+  if (!sheet) return { data, ...at, w: u.inch(box.w), h: u.inch(box.h) }
+  const crop = { type: 'crop' as const, x: u.inch(box.x - sheet.x), y: u.inch(box.y - sheet.y), w: u.inch(box.w), h: u.inch(box.h) }
+  return { data, path: sheetName, ...at, w: u.inch(sheet.w), h: u.inch(sheet.h), sizing: crop }
 }
 
 /** Images, diagrams and charts at twice the slide's resolution. */

@@ -25,8 +25,10 @@ function exportCli(args: string[]) {
 }
 
 /** The share of a PNG's pixel bytes that differ from its first pixel's (0: one flat colour, a blank capture). */
-function inkOf(png: Buffer): number {
+/** The share of pixels that differ from their left neighbour, over the image or its crop (PowerPoint's srcRect, 1/100,000ths cut off each side). */
+function inkOf(png: Buffer, crop = { l: 0, t: 0, r: 0, b: 0 }): number {
   const width = png.readUInt32BE(16)
+  const height = png.readUInt32BE(20)
   const channels = ({ 2: 3, 6: 4 } as Record<number, number>)[png[25]!] ?? 4
   const chunks: Buffer[] = []
   for (let at = 8; at < png.length; ) {
@@ -39,8 +41,11 @@ function inkOf(png: Buffer): number {
   let differ = 0
   let pixels = 0
   // Rows filtered by their left neighbour (type 1) still hold zeros where nothing changes; other filters are rare here.
-  for (let r = 0; r + row <= raw.length; r += row) {
-    for (let i = r + 1 + channels; i < r + row; i++, pixels++) if (raw[i] !== (raw[r] === 0 ? raw[r + 1 + (i - r - 1) % channels] : 0)) differ++
+  const [top, bottom] = [Math.floor((height * crop.t) / 1e5), height - Math.floor((height * crop.b) / 1e5)]
+  const [left, right] = [Math.max(1, Math.floor((width * crop.l) / 1e5)), width - Math.floor((width * crop.r) / 1e5)]
+  for (let y = top; y < bottom && (y + 1) * row <= raw.length; y++) {
+    const r = y * row
+    for (let i = r + 1 + left * channels; i < r + 1 + right * channels; i++, pixels++) if (raw[i] !== (raw[r] === 0 ? raw[r + 1 + (i - r - 1) % channels] : 0)) differ++
   }
   return differ / Math.max(1, pixels)
 }
@@ -137,13 +142,20 @@ test('pptx: 107 slides with native text, the T-account as a table, notes, links 
   expect(misplaced).toEqual([])
   expect(agenda.match(/<a:p><a:pPr[^>]*><a:lnSpc>.*?<a:buAutoNum type="arabicPeriod" startAt="\d"\/><\/a:pPr><a:r>.*?hlinksldjump/g)).toHaveLength(5)
   // Slide 45's formulas, inline in its list and text as well as on their own line, are pictures named by their TeX,
-  // each showing something (a capture of the wrong place comes back blank).
+  // each showing something (a capture of the wrong place comes back blank). They share one capture of the box around
+  // them, stored once, each picture its own crop of it.
   const slide45 = await zip.file('ppt/slides/slide45.xml')!.async('string')
   expect(slide45).toContain('descr="M_2 = M_0 + P_2"')
   const rels45 = await zip.file('ppt/slides/_rels/slide45.xml.rels')!.async('string')
-  const images = [...rels45.matchAll(/Target="\.\.\/media\/([^"]+\.png)"/g)].map((m) => m[1]!)
-  expect(images.length).toBeGreaterThanOrEqual(10)
-  for (const image of images) expect(inkOf(await zip.file(`ppt/media/${image}`)!.async('nodebuffer')), image).toBeGreaterThan(0.01)
+  const targets = new Map([...rels45.matchAll(/Id="(rId\d+)"[^>]*Target="\.\.\/media\/([^"]+\.png)"/g)].map((m) => [m[1]!, m[2]!]))
+  const pictures = [...slide45.matchAll(/<p:pic>[\s\S]*?<\/p:pic>/g)].map(([xml]) => ({
+    name: /descr="([^"]*)"/.exec(xml)?.[1] ?? '',
+    image: targets.get(/r:embed="(rId\d+)"/.exec(xml)?.[1] ?? '') ?? '',
+    crop: Object.fromEntries(['l', 't', 'r', 'b'].map((side) => [side, Number(new RegExp(`<a:srcRect[^>]*\\b${side}="(-?\\d+)"`).exec(xml)?.[1] ?? 0)])) as { l: number; t: number; r: number; b: number },
+  }))
+  expect(pictures.length).toBeGreaterThanOrEqual(10)
+  expect(new Set(pictures.map((p) => p.image)).size, 'one stored capture for the slide').toBe(1)
+  for (const { name, image, crop } of pictures) expect(inkOf(await zip.file(`ppt/media/${image}`)!.async('nodebuffer'), crop), name).toBeGreaterThan(0.01)
   const core = await zip.file('docProps/core.xml')!.async('string')
   expect(core).toContain('<dc:title>银行业务与货币创造')
 })

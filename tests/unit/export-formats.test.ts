@@ -8,7 +8,7 @@ import { writeWhole } from '../../plugin/write-whole'
 import { notesMarkdown } from '../../scripts/export/md'
 import { notePlainText } from '../../scripts/export/deck-source'
 import { pngName } from '../../scripts/export/png'
-import { cellMargins, fillFonts, oneParagraphProperties, slideTargets, units } from '../../scripts/export/pptx'
+import { boxAround, cellMargins, fillFonts, oneParagraphProperties, pictureProps, slideTargets, units } from '../../scripts/export/pptx'
 import { officeFonts } from '../../scripts/export/office-fonts'
 import { SUBSET_FAMILY } from '../../shared/fonts'
 import { parseFormats } from '../../scripts/export/options'
@@ -104,6 +104,20 @@ describe('PowerPoint geometry', () => {
     ])
     expect(pngName(pages[2]!, true)).toBe('002-01.png')
     expect(pngName(pages[2]!, false)).toBe('002.png')
+  })
+  it('pictures of one slide share a capture of the box around them, each placed at its own box and cropped to it', () => {
+    const u = units(980)
+    const formula = { x: 98, y: 196, w: 49, h: 98 }
+    const sheet = boxAround([formula, { x: 196, y: 98, w: 98, h: 49 }])
+    expect(sheet).toEqual({ x: 98, y: 98, w: 196, h: 196 })
+    const png = Buffer.from('png')
+    const shared = pictureProps({ png, sheet }, formula, 'slide-045-00-pictures.png', u)
+    // Where it shows and how large: its own box. What of the sheet: the part at (0, 1 in), 0.5 × 1 in.
+    expect(shared).toMatchObject({ path: 'slide-045-00-pictures.png', x: 1, y: 2, w: 2, h: 2, sizing: { type: 'crop', x: 0, y: 1, w: 0.5, h: 1 } })
+    expect(shared.data).toBe(`data:image/png;base64,${png.toString('base64')}`)
+    // A picture alone on its slide is its own file, stretched over its box.
+    const alone = pictureProps({ png }, formula, 'unused', u)
+    expect(alone).toEqual({ data: shared.data, x: 1, y: 2, w: 0.5, h: 1 })
   })
 })
 
