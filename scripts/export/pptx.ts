@@ -280,7 +280,10 @@ export async function buildPptx(
   pptx.author = input.author
   pptx.company = ''
   pptx.subject = input.title
-  const deck: DeckShapes = await session.page.evaluate(readSlideShapes, input.pages.map((p) => p.id))
+  // Handed back as JSON text: Playwright's own serialisation of the deck's shapes (0.8 MB of them) took 0.9–1.1 s, the
+  // text and JSON.parse 0.2–0.3 s.
+  const ids = JSON.stringify(input.pages.map((p) => p.id))
+  const deck = JSON.parse(await session.page.evaluate<string>(`JSON.stringify((${readSlideShapes.toString()})(${ids}))`)) as DeckShapes
   lap('shapes')
   const context: Context = { u: units(input.canvasWidth), targets: slideTargets(input.pages), fonts: new FontTable(deck.webFonts), canvasWidth: input.canvasWidth }
   const { u } = context
