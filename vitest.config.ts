@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -15,5 +16,8 @@ export default defineConfig({
     testTimeout: 30000,
     // Threads start faster than forks (about 10 s less over the suite on two cores); no test needs a process of its own.
     pool: 'threads',
+    // One worker per core. Vitest's own default for a run is one fewer than the cores: a single worker on two, where
+    // the suite took 115 s; with two, 85 s (the same 1,764 tests passing).
+    maxWorkers: availableParallelism(),
   },
 })
