@@ -321,11 +321,13 @@ export async function buildPptx(
   return { bytes, pictures, warnings, ms }
 }
 
-/** A picture as the file holds it: a PNG of its own, or of `sheet`, a box around several of its slide's pictures. */
+/** A picture as the file holds it: a PNG (as a data URL, made once per capture) of its own, or of `sheet`, a box around several of its slide's pictures. */
 export interface TakenPicture {
-  png: Buffer
+  data: string
   sheet?: Box
 }
+
+const pngData = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`
 
 /**
  * The 2× pictures of one slide by key: the plain ones in one capture of the box around them all (each shown as its
@@ -339,7 +341,8 @@ async function slidePictures(session: Pick<PrintSession, 'page' | 'cdp'>, pageId
   if (plain.length) {
     const sheet = plain.length > 1 ? boxAround(plain.map((s) => s.box)) : undefined
     const [png] = await takePictures(session, pageId, [sheet ?? plain[0]!.box], PICTURE_OPTIONS)
-    for (const s of plain) images.set(s.key, png ? { png, sheet } : null)
+    const taken = png ? { data: pngData(png), sheet } : null
+    for (const s of plain) images.set(s.key, taken)
   }
   // A background hides what is drawn over it while taken: one at a time, so it never hides another picture.
   for (const background of wanted.filter((s) => s.bare)) {
@@ -347,7 +350,7 @@ async function slidePictures(session: Pick<PrintSession, 'page' | 'cdp'>, pageId
     await element.evaluate((el) => el.setAttribute('data-export-bare', ''))
     const [png] = await takePictures(session, pageId, [background.box], PICTURE_OPTIONS)
     await element.evaluate((el) => el.removeAttribute('data-export-bare'))
-    images.set(background.key, png ? { png } : null)
+    images.set(background.key, png ? { data: pngData(png) } : null)
   }
   return images
 }
@@ -364,9 +367,8 @@ export function boxAround(boxes: readonly Box[]): Box {
  * other pictures of the slide, stored once (the same `path` on every use) and cropped to `box` (a:srcRect).
  */
 export function pictureProps(taken: TakenPicture, box: Box, sheetName: string, u: ReturnType<typeof units>): PptxGenJS.ImageProps {
-  const data = `data:image/png;base64,${taken.png.toString('base64')}`
   const at = { x: u.inch(box.x), y: u.inch(box.y) }
-  const { sheet } = taken
+  const { data, sheet } = taken
   if (!sheet) return { data, ...at, w: u.inch(box.w), h: u.inch(box.h) }
   const crop = { type: 'crop' as const, x: u.inch(box.x - sheet.x), y: u.inch(box.y - sheet.y), w: u.inch(box.w), h: u.inch(box.h) }
   return { data, path: sheetName, ...at, w: u.inch(sheet.w), h: u.inch(sheet.h), sizing: crop }

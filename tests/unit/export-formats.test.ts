@@ -110,14 +110,14 @@ describe('PowerPoint geometry', () => {
     const formula = { x: 98, y: 196, w: 49, h: 98 }
     const sheet = boxAround([formula, { x: 196, y: 98, w: 98, h: 49 }])
     expect(sheet).toEqual({ x: 98, y: 98, w: 196, h: 196 })
-    const png = Buffer.from('png')
-    const shared = pictureProps({ png, sheet }, formula, 'slide-045-00-pictures.png', u)
+    const data = 'data:image/png;base64,cG5n'
+    const shared = pictureProps({ data, sheet }, formula, 'slide-045-00-pictures.png', u)
     // Where it shows and how large: its own box. What of the sheet: the part at (0, 1 in), 0.5 × 1 in.
     expect(shared).toMatchObject({ path: 'slide-045-00-pictures.png', x: 1, y: 2, w: 2, h: 2, sizing: { type: 'crop', x: 0, y: 1, w: 0.5, h: 1 } })
-    expect(shared.data).toBe(`data:image/png;base64,${png.toString('base64')}`)
+    expect(shared.data).toBe(data)
     // A picture alone on its slide is its own file, stretched over its box.
-    const alone = pictureProps({ png }, formula, 'unused', u)
-    expect(alone).toEqual({ data: shared.data, x: 1, y: 2, w: 0.5, h: 1 })
+    const alone = pictureProps({ data }, formula, 'unused', u)
+    expect(alone).toEqual({ data, x: 1, y: 2, w: 0.5, h: 1 })
   })
 })
 

@@ -9,6 +9,7 @@ import { isDarkAtom } from '../../state/color-scheme'
 import { loadSlide } from '../../state/slide-modules'
 import { diagramNeighbours, type DiagramRequest } from '../../../shared/diagram'
 import { renderDiagram, setPrefetching } from './render'
+import { afterPaint } from '../../state/after-paint'
 
 /** What a diagram element carries: its text and its options JSON. */
 export interface DiagramProps {
@@ -63,14 +64,8 @@ async function quietIdle(): Promise<void> {
     await Promise.all(running.map((a) => a.finished.catch(() => undefined)))
     // The frame an animation ends in is still one of its frames: a diagram drawn before the next one would draw
     // lengthens it (a trace: 15–31 ms of mermaid right after the transition's last frame).
-    await framesPassed(2)
+    await new Promise<void>((resolve) => afterPaint(resolve))
   }
-}
-
-/** Resolves after `count` more animation frames (at once where there are none). */
-function framesPassed(count: number): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function' || count <= 0) return Promise.resolve()
-  return new Promise((resolve) => requestAnimationFrame(() => void framesPassed(count - 1).then(resolve)))
 }
 
 /** True once a slide is on screen: prefetching never competes with the first paint. */
