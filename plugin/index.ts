@@ -18,6 +18,7 @@ import vendor from './vendor.ts'
 import outDir from './out-dir.ts'
 import { isInside } from './folders.ts'
 import favicon from './favicon.ts'
+import monacoWorkers from './monaco-workers.ts'
 
 export type { DeckOptions, ResolvedDeckOptions } from './options.ts'
 export { resolveDeckOptions } from './options.ts'
@@ -35,6 +36,7 @@ export default function deck(options: DeckOptions = {}): PluginOption[] {
     drawings(state),
     deckSync(state),
     favicon(),
+    monacoWorkers(),
     // The one-file build is inlined by the export: nothing to precompress, no vendor files beside it.
     ...(resolved.singleFile ? [] : [vendor(), compress()]),
   ]

@@ -139,7 +139,8 @@ export function deckModules(state: DeckState) {
       if (bare === SEARCH_ID) return searchModule()
       if (bare === THEME_ID) return themeModule()
       if (bare === SLIDE_TEXT_ID) return `export default ${JSON.stringify(state.states.map(({ slide }) => `${slide.title}\n${slide.content}`))}`
-      return slideModule(Number(bare.slice(SLIDE_PREFIX.length)))
+      // Other plugins' modules under the same prefix (plugin/monaco-workers.ts) are theirs to load.
+      if (bare.startsWith(SLIDE_PREFIX)) return slideModule(Number(bare.slice(SLIDE_PREFIX.length)))
     },
   }
 }

@@ -2,7 +2,7 @@
 // each click, and in the static forms (prerendered page, print, reader, presenter, overview).
 import { test, expect, type Locator, type Page } from '@playwright/test'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { openAt, press, shown, slideNumbers, slidesIn, urlOf } from './fixture-walk'
 import { startServer, type RunningServer } from '../../server/index'
@@ -655,6 +655,26 @@ test.describe('monaco', () => {
     expect(await editor.evaluate((el) => getComputedStyle(el.querySelector('.mtk1') ?? el).color)).not.toBe(light)
     await page.keyboard.press('d')
     await expect(editor).not.toHaveClass(/vs-dark/)
+  })
+
+  test("TypeScript's service runs in monaco-editor's own built worker: a type error typed in is underlined", async ({ page }) => {
+    const workers: { url: string; body: Promise<Buffer> }[] = []
+    page.on('response', (response) => {
+      if (/\.worker-[\w-]+\.js$/.test(response.url())) workers.push({ url: response.url(), body: response.body() })
+    })
+    const blocks = await openEditors(page, slideNo('Monaco editor'), 2)
+    const editor = blocks.first().locator('.monaco-editor')
+    await editor.locator('.view-lines').click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.type("\nconst count: number = 'three'")
+    // The squiggle comes from the language service's answer: the worker started, loaded and checked the model.
+    await expect(editor.locator('.squiggly-error')).not.toHaveCount(0, { timeout: 30_000 })
+    // The worker the build copied is monaco-editor's own file, byte for byte (never bundled again).
+    const ts = workers.find((w) => /\/ts\.worker-/.test(w.url))
+    expect(ts, `requested: ${workers.map((w) => w.url).join(', ')}`).toBeDefined()
+    const assets = resolve(root, 'node_modules/monaco-editor/min/vs/assets')
+    const own = readdirSync(assets).find((name) => /^ts\.worker-[\w-]+\.js$/.test(name))!
+    expect(createHash('sha256').update(await ts!.body).digest('hex')).toBe(createHash('sha256').update(readFileSync(resolve(assets, own))).digest('hex'))
   })
 
   test('{monaco-run} runs TypeScript in a worker and shows its console; an edit runs again; an endless loop is stopped with a message', async ({ page }) => {

@@ -1,5 +1,6 @@
-// Makes Monaco code blocks editable: the editor core with the TypeScript, JSON, CSS and HTML services and their
-// workers, bundled from the monaco-editor package (no CDN), coloured by shiki in the deck's two code themes.
+// Makes Monaco code blocks editable: the editor core with the TypeScript, JSON, CSS and HTML services, bundled from the
+// monaco-editor package (no CDN), and their workers as the package builds them (plugin/monaco-workers.ts), coloured by
+// shiki in the deck's two code themes.
 // Loaded only by `loadMonaco()` (a dynamic import) when a slide with a Monaco block mounts.
 import type * as MonacoApi from 'monaco-editor'
 import * as core from 'monaco-editor/esm/vs/editor/edcore.main.js'
@@ -7,11 +8,7 @@ import * as typescriptService from 'monaco-editor/esm/vs/language/typescript/mon
 import 'monaco-editor/esm/vs/language/json/monaco.contribution.js'
 import 'monaco-editor/esm/vs/language/css/monaco.contribution.js'
 import 'monaco-editor/esm/vs/language/html/monaco.contribution.js'
-import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker'
-import TsWorker from 'monaco-editor/esm/vs/language/typescript/ts.worker.js?worker'
-import JsonWorker from 'monaco-editor/esm/vs/language/json/json.worker.js?worker'
-import CssWorker from 'monaco-editor/esm/vs/language/css/css.worker.js?worker'
-import HtmlWorker from 'monaco-editor/esm/vs/language/html/html.worker.js?worker'
+import { cssWorker, editorWorker, htmlWorker, jsonWorker, tsWorker } from 'virtual:deck/monaco-workers'
 import { shikiToMonaco } from '@shikijs/monaco'
 import { createHighlighterCore } from 'shiki/core'
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript'
@@ -23,11 +20,12 @@ const ts = typescriptService as unknown as Monaco['typescript']
 
 self.MonacoEnvironment = {
   getWorker(_id: string, label: string) {
-    if (label === 'typescript' || label === 'javascript') return new TsWorker()
-    if (label === 'json') return new JsonWorker()
-    if (label === 'css' || label === 'scss' || label === 'less') return new CssWorker()
-    if (label === 'html' || label === 'handlebars' || label === 'razor') return new HtmlWorker()
-    return new EditorWorker()
+    const start = (url: string) => new Worker(url, { name: label })
+    if (label === 'typescript' || label === 'javascript') return start(tsWorker)
+    if (label === 'json') return start(jsonWorker)
+    if (label === 'css' || label === 'scss' || label === 'less') return start(cssWorker)
+    if (label === 'html' || label === 'handlebars' || label === 'razor') return start(htmlWorker)
+    return start(editorWorker)
   },
 }
 
