@@ -66,7 +66,8 @@ export default function monacoWorkersPlugin(): Plugin {
       if (id === MONACO_WORKERS_ID) return resolvedId
     },
     transform: {
-      filter: { id: /monaco-editor[\\/]esm[\\/].*workerManager\.js$/ },
+      // In dev the id may carry Vite's version query (`?v=…`).
+      filter: { id: /monaco-editor[\\/]esm[\\/].*workerManager\.js(\?|$)/ },
       handler(code) {
         const pointed = pointFallbackWorkers(code)
         return pointed === null ? undefined : { code: pointed, map: null }
