@@ -509,6 +509,8 @@ async function devFigures(browser: Browser, server: DevServer) {
     await waitForHttp(`http://127.0.0.1:${port}/`).catch((error: Error) => {
       throw new Error(`${error.message}\n${output.slice(-2000)}`)
     })
+    // Where the start's time goes: before the server answers (starting, parsing the deck), and after (pre-bundling, the page).
+    record(`${server.prefix}dev.answerMs`, performance.now() - started, `ms (${server.name}: the command's start to the server's first answer)`)
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
     page.on('console', (m) => process.env.BENCH_DEBUG && console.error('  page:', m.text()))
     const slideShown = (no: number) =>
