@@ -3,8 +3,8 @@
 // starts them from `virtual:deck/monaco-workers`, whose addresses point at those files: the build copies them as they
 // are and the dev server serves them as they are. The package's own fallbacks (each language's workerManager.js starts
 // `new Worker(new URL('ts.worker.js', import.meta.url))` when no MonacoEnvironment says otherwise) point at the same
-// files, or Vite would bundle each worker again from its ES modules: a deck with a Monaco block took 11 s to build
-// instead of 3, at 1.5 GB (TypeScript's worker alone is 7 MB of code).
+// files, or Vite would bundle each worker again from its ES modules (TypeScript's alone is 7 MB of code): the parity
+// fixture, a deck of Monaco blocks, rebuilt in 11.5–13 s at 1.6–1.7 GB that way, 9.3 s at 1.3–1.4 GB this way.
 import { existsSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -33,7 +33,11 @@ export function monacoWorkerFiles(names: readonly string[], where: string): Reco
   return found
 }
 
-/** The virtual module's code: one `?url` import per worker file (Vite copies each as an asset, untouched). */
+/**
+ * The virtual module's code: one `?url` import per worker file (Vite copies each as an asset, untouched), its address
+ * exported as a constant. Not re-exported (`export { default as … } from`): the bundler then kept each address as a
+ * chunk of its own, shared by the editor and the language modes, three more requests for a Monaco slide.
+ */
 export function monacoWorkersModule(dir: string, files: Record<MonacoWorkerName, string>): string {
   return (Object.entries(MONACO_WORKERS) as [MonacoWorkerName, string][])
     .map(([worker, name]) => `import ${name}Url from ${JSON.stringify(`${join(dir, files[worker]).split('\\').join('/')}?url`)}\nexport const ${name} = ${name}Url`)
@@ -48,10 +52,8 @@ const FALLBACK_WORKER = /new Worker\(new URL\((['"])(editor|ts|json|css|html)\.w
  * classic script: no module type); null when it starts none.
  */
 export function pointFallbackWorkers(code: string): string | null {
-  if (!FALLBACK_WORKER.test(code)) return null
-  FALLBACK_WORKER.lastIndex = 0
   const pointed = code.replace(FALLBACK_WORKER, (_match, _quote, worker: MonacoWorkerName) => `new Worker(__deckMonacoWorkers.${MONACO_WORKERS[worker]})`)
-  return `import * as __deckMonacoWorkers from ${JSON.stringify(MONACO_WORKERS_ID)};\n${pointed}`
+  return pointed === code ? null : `import * as __deckMonacoWorkers from ${JSON.stringify(MONACO_WORKERS_ID)};\n${pointed}`
 }
 
 function assetsDir(): string {

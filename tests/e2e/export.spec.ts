@@ -24,7 +24,6 @@ function exportCli(args: string[]) {
   return { status: run.status, stdout: run.stdout, stderr: run.stderr }
 }
 
-/** The share of a PNG's pixel bytes that differ from its first pixel's (0: one flat colour, a blank capture). */
 /** The share of pixels that differ from their left neighbour, over the image or its crop (PowerPoint's srcRect, 1/100,000ths cut off each side). */
 function inkOf(png: Buffer, crop = { l: 0, t: 0, r: 0, b: 0 }): number {
   const width = png.readUInt32BE(16)

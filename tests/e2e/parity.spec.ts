@@ -8,6 +8,7 @@ import { openAt, press, shown, slideNumbers, slidesIn, urlOf } from './fixture-w
 import { startServer, type RunningServer } from '../../server/index'
 import { deckDist, root, specPort } from './decks'
 import type { SlidevWalks } from '../../scripts/record-slidev-walk'
+import { monacoWorkerFiles } from '../../plugin/monaco-workers'
 
 // The parity deck, built by the global setup, served by `reslide serve`'s server: its presenter test moves viewers.
 const port = specPort('parityServe')
@@ -673,8 +674,8 @@ test.describe('monaco', () => {
     const ts = workers.find((w) => /\/ts\.worker-/.test(w.url))
     expect(ts, `requested: ${workers.map((w) => w.url).join(', ')}`).toBeDefined()
     const assets = resolve(root, 'node_modules/monaco-editor/min/vs/assets')
-    const own = readdirSync(assets).find((name) => /^ts\.worker-[\w-]+\.js$/.test(name))!
-    expect(createHash('sha256').update(await ts!.body).digest('hex')).toBe(createHash('sha256').update(readFileSync(resolve(assets, own))).digest('hex'))
+    const own = resolve(assets, monacoWorkerFiles(readdirSync(assets), assets).ts)
+    expect(createHash('sha256').update(await ts!.body).digest('hex')).toBe(createHash('sha256').update(readFileSync(own)).digest('hex'))
   })
 
   test('{monaco-run} runs TypeScript in a worker and shows its console; an edit runs again; an endless loop is stopped with a message', async ({ page }) => {
