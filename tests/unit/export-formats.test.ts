@@ -8,7 +8,9 @@ import { writeWhole } from '../../plugin/write-whole'
 import { notesMarkdown } from '../../scripts/export/md'
 import { notePlainText } from '../../scripts/export/deck-source'
 import { pngName } from '../../scripts/export/png'
-import { boxAround, cellMargins, fillFonts, oneParagraphProperties, pictureProps, slideTargets, units } from '../../scripts/export/pptx'
+import PptxGenJS from 'pptxgenjs'
+import JSZip from 'jszip'
+import { boxAround, cellMargins, fillFonts, finishParts, oneParagraphProperties, pictureProps, Pictures, slideTargets, units } from '../../scripts/export/pptx'
 import { officeFonts } from '../../scripts/export/office-fonts'
 import { SUBSET_FAMILY } from '../../shared/fonts'
 import { parseFormats } from '../../scripts/export/options'
@@ -118,6 +120,44 @@ describe('PowerPoint geometry', () => {
     // A picture alone on its slide is its own file, stretched over its box.
     const alone = pictureProps({ data }, formula, 'unused', u)
     expect(alone).toEqual({ data, x: 1, y: 2, w: 0.5, h: 1 })
+  })
+})
+
+describe('PowerPoint pictures: pptxgenjs gets stand-ins, the finished file the captures', () => {
+  // Two distinct PNG-like payloads (the file stores bytes as they are; only their identity matters here).
+  const first = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(4000, 1)])
+  const second = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(300, 2)])
+  it('every media file of the written presentation holds the capture it stood for, stored; a shared sheet once', async () => {
+    const pictures = new Pictures()
+    const sheet = { data: pictures.add(first), sheet: { x: 0, y: 0, w: 200, h: 100 } }
+    const alone = { data: pictures.add(second) }
+    const u = units(980)
+    const pptx = new PptxGenJS()
+    const slide = pptx.addSlide()
+    slide.addImage(pictureProps(sheet, { x: 0, y: 0, w: 100, h: 100 }, 'slide-1-pictures.png', u))
+    slide.addImage(pictureProps(sheet, { x: 100, y: 0, w: 100, h: 100 }, 'slide-1-pictures.png', u))
+    pptx.addSlide().addImage(pictureProps(alone, { x: 10, y: 10, w: 50, h: 50 }, 'unused', u))
+    const written = (await pptx.write({ outputType: 'nodebuffer' })) as Buffer
+    // What pptxgenjs wrote are the stand-ins, a few bytes each.
+    const standIns = await Promise.all((await JSZip.loadAsync(written)).file(/^ppt\/media\//).map((file) => file.async('string')))
+    expect(standIns.sort()).toEqual(['reslide-picture-0', 'reslide-picture-1'])
+    const finished = await finishParts(written, [], pictures)
+    const zip = await JSZip.loadAsync(finished)
+    const media = zip.file(/^ppt\/media\//)
+    expect(media).toHaveLength(2)
+    const contents = await Promise.all(media.map((file) => file.async('nodebuffer')))
+    expect(contents.map((bytes) => bytes.length).sort((a, b) => a - b)).toEqual([second.length, first.length])
+    expect(contents.some((bytes) => bytes.equals(first)) && contents.some((bytes) => bytes.equals(second))).toBe(true)
+    // Stored, not deflated: the captures' bytes are in the file as they are.
+    expect(finished.includes(first) && finished.includes(second)).toBe(true)
+  })
+  it('a media file that is no stand-in of this export stays as it is', () => {
+    const pictures = new Pictures()
+    pictures.add(first)
+    expect(pictures.standsFor(Buffer.from('reslide-picture-0'))).toBe(first)
+    expect(pictures.standsFor(Buffer.from('reslide-picture-1'))).toBeUndefined()
+    expect(pictures.standsFor(Buffer.from('reslide-picture-0 '))).toBeUndefined()
+    expect(pictures.standsFor(second)).toBeUndefined()
   })
 })
 
