@@ -97,11 +97,17 @@ export class Pictures {
     return `data:image/png;base64,${Buffer.from(`reslide-picture-${this.bytes.push(png) - 1}`).toString('base64')}`
   }
 
-  /** The picture a media file of the written zip stands for, if it is a stand-in of ours. */
+  /**
+   * The picture a media file of the written zip stands for, if it is a stand-in (else undefined: a file of
+   * pptxgenjs' own). A stand-in of no picture would leave a broken image in the file: it throws instead.
+   */
   standsFor(content: Uint8Array): Buffer | undefined {
     if (content.length > STAND_IN_MAX_BYTES) return undefined
     const match = STAND_IN.exec(Buffer.from(content).toString('latin1'))
-    return match ? this.bytes[Number(match[1])] : undefined
+    if (!match) return undefined
+    const picture = this.bytes[Number(match[1])]
+    if (!picture) throw new Error(`PowerPoint: picture ${match[1]} is missing (${this.bytes.length} taken)`)
+    return picture
   }
 }
 

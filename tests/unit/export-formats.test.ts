@@ -151,13 +151,13 @@ describe('PowerPoint pictures: pptxgenjs gets stand-ins, the finished file the c
     // Stored, not deflated: the captures' bytes are in the file as they are.
     expect(finished.includes(first) && finished.includes(second)).toBe(true)
   })
-  it('a media file that is no stand-in of this export stays as it is', () => {
+  it('a media file that is no stand-in stays as it is; a stand-in of no picture is an error, not a broken image', () => {
     const pictures = new Pictures()
     pictures.add(first)
     expect(pictures.standsFor(Buffer.from('reslide-picture-0'))).toBe(first)
-    expect(pictures.standsFor(Buffer.from('reslide-picture-1'))).toBeUndefined()
     expect(pictures.standsFor(Buffer.from('reslide-picture-0 '))).toBeUndefined()
     expect(pictures.standsFor(second)).toBeUndefined()
+    expect(() => pictures.standsFor(Buffer.from('reslide-picture-1'))).toThrow('PowerPoint: picture 1 is missing (1 taken)')
   })
 })
 
