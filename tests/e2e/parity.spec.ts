@@ -341,18 +341,23 @@ const magicMoveCode = async (block: Locator) => (await block.locator('pre').eval
 /** The 1-based lines whose tokens are highlighted. */
 const highlightedLines = async (block: Locator) => (await block.locator('pre').evaluate(codeOfPre)).highlighted
 
-/** The most CSS animations running at once in a magic-move block, sampled each frame until it is visible and shows `expected`, and ten frames more. */
+/**
+ * The most CSS animations running at once in a magic-move block, sampled each frame until it is visible and shows
+ * `expected`, and ten frames more. The block's code element is looked up each frame: the static step a page draws
+ * before the app takes over, and the moving one after, are different elements.
+ */
 const animationsUntil = (block: Locator, expected: string) =>
-  block.locator('pre').evaluate(
-    (pre, [code, source]) =>
+  block.evaluate(
+    (el, [code, source]) =>
       new Promise<number>((done) => {
         // codeOfPre, sent as its source (a frame loop cannot wait for a round trip to the test each frame).
-        const shownCode = () => (new Function(`return ${source}`)() as typeof codeOfPre)(pre).code
+        const codeOf = new Function(`return ${source}`)() as typeof codeOfPre
         let most = 0
         let after = -1
         const sample = () => {
-          most = Math.max(most, pre.getAnimations({ subtree: true }).length)
-          if (after < 0 && pre.checkVisibility() && shownCode() === code) after = 0
+          const pre = el.querySelector('pre')
+          most = Math.max(most, pre?.getAnimations({ subtree: true }).length ?? 0)
+          if (after < 0 && pre?.checkVisibility() && codeOf(pre).code === code) after = 0
           if (after >= 0 && ++after > 10) return done(most)
           requestAnimationFrame(sample)
         }
@@ -360,6 +365,9 @@ const animationsUntil = (block: Locator, expected: string) =>
       }),
     [expected, codeOfPre.toString()] as const,
   )
+
+/** Until the block's last morph has run out (its leaving tokens gone): what is sampled next is what comes after. */
+const morphDone = (block: Locator) => expect.poll(() => block.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0)
 
 test.describe('magic move', () => {
   test('each step and line range is a click in document order; → and ← walk them; the code morphs; slide 1 loads none of it', async ({ page }) => {
@@ -391,6 +399,8 @@ test.describe('magic move', () => {
     await expect(block.locator('.deck-code-title')).toHaveText('counter.js')
     // `{lines: true}` numbers the first two steps; the last says `{lines: false}`.
     await expect(block.locator('.shiki-magic-move-line-number')).toHaveCount(0)
+    // The morph into the last step (800 ms) has run out: its animations are not counted as a replay below.
+    await morphDone(block)
     await press(page, 'ArrowRight', `/${no + 1}`)
     // Back on the slide (it waited hidden at its last click): its last step is in place, no morph replayed.
     const arriving = animationsUntil(page.locator(`.slidev-page-${no} .slidev-code-magic-move`), MM_STEPS[2]!)
