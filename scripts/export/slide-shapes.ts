@@ -401,7 +401,10 @@ export function readSlideShapes(pageIds: string[]): DeckShapes {
     pictures = 0
     const page = container.querySelector('.slidev-page') ?? container
     const layout = page.firstElementChild ?? page
-    const background = parseColor(getComputedStyle(layout).backgroundColor)?.hex ?? parseColor(getComputedStyle(page).backgroundColor)?.hex
+    // What is drawn behind the slide: its layout's colour, else the first of the frames around it up to its print page
+    // (the default layout is transparent over the slide's content box, dark in the dark scheme), never the view's.
+    let background: string | undefined
+    for (let at: Element | null = layout; at && !background; at = at === container ? null : at.parentElement) background = parseColor(getComputedStyle(at).backgroundColor)?.hex
     const layoutStyle = getComputedStyle(layout)
     if (layoutStyle.backgroundImage !== 'none') markPicture(layout, true)
     for (const child of layout.children) visit(child)

@@ -159,6 +159,31 @@ test('pptx: 107 slides with native text, the T-account as a table, notes, links 
   expect(core).toContain('<dc:title>银行业务与货币创造')
 })
 
+test('pptx in the dark scheme: each slide on the colour it is drawn on, the cover\'s and the content box\'s', async () => {
+  test.setTimeout(120_000)
+  const dark = join(work, 'dark')
+  const run = exportCli(['--format', 'pptx', '--dark', '--range', '1,45', '--skip-build', '--dist', dist, '--output', dark])
+  expect(run.status, run.stderr).toBe(0)
+  const zip = await JSZip.loadAsync(readFileSync(`${dark}.pptx`))
+  /** A slide's background fill, as its channels (0–255). */
+  const fill = async (n: number) => {
+    const hex = /<p:bg>[\s\S]*?<a:srgbClr val="([0-9A-F]{6})"/.exec(await zip.file(`ppt/slides/slide${n}.xml`)!.async('string'))?.[1] ?? ''
+    return hex ? [0, 2, 4].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)) : []
+  }
+  // The range's second slide is deck slide 45 (its first formula).
+  expect(await zip.file('ppt/slides/slide2.xml')!.async('string')).toContain('descr="M_2 = M_0 + P_2"')
+  // The cover's layout has its own colour; slide 45's default layout is transparent over the slide's dark content box
+  // (the file's white default showed light text on white there).
+  for (const n of [1, 2]) {
+    const channels = await fill(n)
+    expect(channels, `slide ${n}'s background`).toHaveLength(3)
+    expect(Math.max(...channels), `slide ${n}'s background`).toBeLessThan(64)
+  }
+  // The light export's slide 45 names its white too.
+  const light = await JSZip.loadAsync(readFileSync(`${base}.pptx`))
+  expect(/<p:bg>[\s\S]*?<a:srgbClr val="([0-9A-F]{6})"/.exec(await light.file('ppt/slides/slide45.xml')!.async('string'))?.[1]).toBe('FFFFFF')
+})
+
 test('pptx in LibreOffice: the agenda, the T-accounts and a table show the same text where Chromium drew it', () => {
   test.skip(!hasTool('soffice') || !hasTool('pdftotext'), 'LibreOffice (apt-get install -y libreoffice-impress) or poppler-utils not installed')
   test.setTimeout(180_000)
