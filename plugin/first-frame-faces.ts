@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import subsetFont from 'subset-font'
 import { SUBSET_FAMILY } from '../shared/fonts.ts'
 import { FIRST_CJK_POINT, glyphsOf, rangeOfPoints } from './font-slices.ts'
-import { cachedCut, fontFaceRule } from './fonts.ts'
+import { cachedCut, fontFaceRule, sourceIdentity } from './fonts.ts'
 import { drawsIn, faceHolds, type StylesheetFace } from './stylesheet-faces.ts'
 
 /** One face a page carries: a family's face in one weight, cut from `file` to `glyphs`. */
@@ -88,7 +88,7 @@ export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, fon
     // whose glyphs have no outlines (the encoder's transformed glyf table), and would fetch the theme's whole face.
     const blank = face.glyphs.trim() === ''
     const [format, mime, extension] = blank ? (['truetype', 'font/ttf', 'ttf'] as const) : (['woff2', 'font/woff2', 'woff2'] as const)
-    const cut = await cachedCut(cacheDir, 'first-frame', extension, [face.file, face.weight, face.glyphs], async () =>
+    const cut = await cachedCut(cacheDir, 'first-frame', extension, [sourceIdentity(face.file), face.weight, face.glyphs], async () =>
       subsetFont(await fontOf(face), face.glyphs, { targetFormat: blank ? 'sfnt' : 'woff2' }),
     )
     const range = rangeOfPoints([...new Set([...face.glyphs].map((ch) => ch.codePointAt(0)!))].sort((a, b) => a - b))

@@ -64,7 +64,7 @@ export async function cutSlices(slicing: FontSlicing, cacheDir: string, deckFont
   const faces: CutFace[] = []
   for (const [weight, source] of Object.entries(CJK_SOURCES)) {
     for (const [index, slice] of slicing.slices.entries()) {
-      const woff2 = await cachedCut(cacheDir, `deck-serif-sc-${weight}`, 'woff2', [source.file, weight, slice.glyphs], async () =>
+      const woff2 = await cachedCut(cacheDir, `deck-serif-sc-${weight}`, 'woff2', [sourceIdentity(source.file), weight, slice.glyphs], async () =>
         subsetFont(await deckFont(weight), slice.glyphs, { targetFormat: 'woff2' }),
       )
       faces.push({ slice: index, weight, woff2 })
@@ -96,9 +96,50 @@ export function fontFaceRule(face: { family: string; style: string; weight: stri
   return `@font-face{font-family:'${family}';font-style:${face.style};font-weight:${face.weight};font-display:block;src:url(${face.src}) format('${face.format}');unicode-range:${face.range}}`
 }
 
+const identities = new Map<string, string>()
 /**
- * A font cut kept on disk by what it was cut from and to (`parts`): read back when there, else made and written.
- * The deck's slices and slide 1's carried faces are both cached this way, so a rebuild with the same text cuts nothing.
+ * A font file as a cache key's part: its content's hash (read once per process) and the versions of the tools that
+ * cut it (subset-font, and the HarfBuzz and WOFF2 encoder it runs). Keyed by its path alone, a cut of an older source
+ * or encoder would be served after an upgrade of either.
+ */
+export function sourceIdentity(file: string): string {
+  if (!identities.has(file)) identities.set(file, `${createHash('sha256').update(readFileSync(file)).digest('hex')} ${cuttingTools()}`)
+  return identities.get(file)!
+}
+
+let tools: string | undefined
+function cuttingTools(): string {
+  if (tools === undefined) {
+    const require = createRequire(import.meta.url)
+    // A package's own package.json, found up from its entry (a package may not export its package.json).
+    const versionOf = (name: string, from: NodeRequire) => {
+      try {
+        for (let dir = dirname(from.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
+          const file = join(dir, 'package.json')
+          if (!existsSync(file)) continue
+          const found = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
+          if (found.name === name) return `${name}@${found.version}`
+        }
+      } catch {
+        // Not installed where subset-font finds it.
+      }
+      return `${name}@?`
+    }
+    let inner = require
+    try {
+      inner = createRequire(require.resolve('subset-font'))
+    } catch {
+      // Without subset-font the cut itself fails, with its own message.
+    }
+    tools = [versionOf('subset-font', require), versionOf('harfbuzzjs', inner), versionOf('wawoff2', inner)].join(' ')
+  }
+  return tools
+}
+
+/**
+ * A font cut kept on disk by what it was cut from and to (`parts`: the source's `sourceIdentity`, the weight, the
+ * glyphs): read back when there, else made and written. The deck's slices and slide 1's carried faces are both cached
+ * this way, so a rebuild with the same text cuts nothing.
  */
 export async function cachedCut(cacheDir: string, prefix: string, extension: string, parts: string[], make: () => Promise<Buffer>): Promise<Buffer> {
   const key = createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16)

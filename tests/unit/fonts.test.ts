@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { cutSlices, emitDeckFonts, fontFaceCss, CJK_SOURCES } from '../../plugin/fonts'
+import { cachedCut, cutSlices, emitDeckFonts, fontFaceCss, sourceIdentity, CJK_SOURCES } from '../../plugin/fonts'
 import { sliceGlyphs } from '../../plugin/font-slices'
 import { FONT_KEYS_ID } from '../../shared/fonts'
 
@@ -29,6 +29,25 @@ describe('cutting Noto Serif SC from @fontsource/noto-serif-sc', () => {
     expect(performance.now() - started).toBeLessThan(500)
     expect(second.faces[0]!.woff2.equals(first.faces[0]!.woff2)).toBe(true)
   }, 60_000)
+
+  it('keeps a cut by its source’s content and the cutting tools’ versions, not by the source’s path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deck-source-'))
+    const [a, b, c] = ['a.woff2', 'b.woff2', 'c.woff2'].map((name) => join(dir, name)) as [string, string, string]
+    copyFileSync(CJK_SOURCES['400']!.file, a)
+    copyFileSync(CJK_SOURCES['400']!.file, b)
+    writeFileSync(c, 'another font')
+    expect(sourceIdentity(a)).toBe(sourceIdentity(b))
+    expect(sourceIdentity(a)).not.toBe(sourceIdentity(c))
+    expect(sourceIdentity(a)).toMatch(/^[0-9a-f]{64} subset-font@\d+\.\d+\.\d+ harfbuzzjs@\d+\.\d+\.\d+ wawoff2@\d+\.\d+\.\d+$/)
+    const cache = mkdtempSync(join(tmpdir(), 'deck-fonts-'))
+    let made = 0
+    const cut = (file: string) => cachedCut(cache, 'x', 'bin', [sourceIdentity(file), '400', '银'], async () => Buffer.from(`cut ${++made}`))
+    expect(String(await cut(a))).toBe('cut 1')
+    // The same bytes elsewhere: the kept cut; other bytes: a new one.
+    expect(String(await cut(b))).toBe('cut 1')
+    expect(String(await cut(c))).toBe('cut 2')
+    expect(readdirSync(cache)).toHaveLength(2)
+  })
 
   it('says why when the source font is missing, and cuts nothing', async () => {
     const saved = CJK_SOURCES['400']!.file
