@@ -4,7 +4,7 @@
 import PptxGenJS from 'pptxgenjs'
 import JSZip from 'jszip'
 import { readSlideShapes, type Box, type DeckShapes, type Paragraph, type Shape, type TableCell, type TextRun } from './slide-shapes'
-import { takePictures, type PrintPage, type PrintSession } from './session'
+import { imagesAsDrawn, takePictures, type PrintPage, type PrintSession } from './session'
 import { officeFonts, type OfficeFont } from './office-fonts'
 
 /** The slide's width in inches (PowerPoint's 16:9 is 10 in wide; the height follows the deck's canvas). */
@@ -330,9 +330,10 @@ export async function buildPptx(
   const pictureBytes = new Pictures()
   // A picture of a background shows the background only, not the text drawn over it (which stays text).
   await session.page.addStyleTag({ content: '[data-export-bare] * { visibility: hidden !important; }' })
+  const drawn = await imagesAsDrawn(session.page, PICTURE_OPTIONS.scale)
   for (const [i, printPage] of input.pages.entries()) {
     const shapes = deck.slides[i] ?? { shapes: [] }
-    const images = await slidePictures(session, printPage.id, shapes.shapes, pictureBytes)
+    const images = await slidePictures(session, printPage.id, shapes.shapes, pictureBytes, drawn)
     lap('pictures')
     const slide = pptx.addSlide()
     if (shapes.background) slide.background = { color: hex(shapes.background) }
@@ -370,14 +371,25 @@ export interface TakenPicture {
 }
 
 /**
- * The 2× pictures of one slide by key: the plain ones in one capture of the box around them all (each shown as its
- * own crop of it: a capture costs two frames, 35–60 ms whatever its size, and a slide of formulas has a dozen), then
- * each background alone with its text hidden.
+ * The 2× pictures of one slide by key: the images the page drew itself (`drawn`, see imagesAsDrawn) as they are; the
+ * other plain ones in one capture of the box around them all (each shown as its own crop of it: a capture costs two
+ * frames, 35–60 ms whatever its size, and a slide of formulas has a dozen), then each background alone with its text
+ * hidden.
  */
-async function slidePictures(session: Pick<PrintSession, 'page' | 'cdp'>, pageId: string, shapes: readonly Shape[], pictures: Pictures): Promise<Map<string, TakenPicture | null>> {
+async function slidePictures(
+  session: Pick<PrintSession, 'page' | 'cdp'>,
+  pageId: string,
+  shapes: readonly Shape[],
+  pictures: Pictures,
+  drawn: ReadonlyMap<string, Buffer>,
+): Promise<Map<string, TakenPicture | null>> {
   const wanted = shapes.filter((s): s is Extract<Shape, { kind: 'picture' }> => s.kind === 'picture')
   const images = new Map<string, TakenPicture | null>()
-  const plain = wanted.filter((s) => !s.bare)
+  for (const s of wanted) {
+    const png = drawn.get(s.key)
+    if (png && !s.bare) images.set(s.key, { data: pictures.add(png) })
+  }
+  const plain = wanted.filter((s) => !s.bare && !images.has(s.key))
   if (plain.length) {
     const sheet = plain.length > 1 ? boxAround(plain.map((s) => s.box)) : undefined
     const [png] = await takePictures(session, pageId, [sheet ?? plain[0]!.box], PICTURE_OPTIONS)

@@ -113,3 +113,64 @@ export async function takePictures(
   }
   return pictures
 }
+
+/**
+ * The images marked as pictures (`<img data-export-picture>`) that the page can draw as they are shown, drawn onto a
+ * canvas at `scale` by the page itself, as PNG by key. A capture costs two of Chromium's frames (33 ms, whatever its
+ * size) and holds what is behind a transparent image; drawn, the image keeps its transparency (a logo over the
+ * slide's own background in the file) and a vector image is drawn sharp at the scale. Left out, for captures: an image
+ * not loaded (or from another origin: the canvas refuses it), one shown other than as its file scaled to its box
+ * (a filter, transparency, a transform, a clip or mask, rounded corners, a border or padding, a background, a fit that
+ * crops or letterboxes), one under an ancestor that changes how it looks (transparency, a filter, a blend), and one
+ * not whole on its page.
+ */
+export async function imagesAsDrawn(page: Page, scale: number): Promise<Map<string, Buffer>> {
+  const drawn = await page.evaluate(async (scale) => {
+    const plain = (style: CSSStyleDeclaration) =>
+      style.filter === 'none' && Number(style.opacity) === 1 && style.mixBlendMode === 'normal' && style.clipPath === 'none' && (style.maskImage || 'none') === 'none'
+    const px = (value: string) => Number.parseFloat(value) || 0
+    const asItIs = (img: HTMLImageElement) => {
+      if (!img.complete || !img.naturalWidth || !img.naturalHeight) return false
+      const style = getComputedStyle(img)
+      if (!plain(style) || style.transform !== 'none' || style.boxShadow !== 'none' || style.backgroundImage !== 'none') return false
+      if (!/^rgba\(0, 0, 0, 0\)$|^transparent$/.test(style.backgroundColor)) return false
+      const sides = ['Top', 'Right', 'Bottom', 'Left'] as const
+      if (sides.some((side) => px(style.getPropertyValue(`padding-${side.toLowerCase()}`)) || px(style.getPropertyValue(`border-${side.toLowerCase()}-width`)))) return false
+      if (['top-left', 'top-right', 'bottom-left', 'bottom-right'].some((corner) => px(style.getPropertyValue(`border-${corner}-radius`)))) return false
+      const box = img.getBoundingClientRect()
+      const sameShape = Math.abs(img.naturalWidth / img.naturalHeight - box.width / box.height) <= 0.01 * (box.width / box.height)
+      if (!(style.objectFit === 'fill' || ((style.objectFit === 'contain' || style.objectFit === 'cover') && sameShape))) return false
+      const printPage = img.closest('.print-slide-container')
+      if (!printPage) return false
+      for (let el = img.parentElement; el && el !== printPage.parentElement; el = el.parentElement) if (!plain(getComputedStyle(el))) return false
+      const bounds = printPage.getBoundingClientRect()
+      return box.left >= bounds.left - 0.5 && box.top >= bounds.top - 0.5 && box.right <= bounds.right + 0.5 && box.bottom <= bounds.bottom + 0.5
+    }
+    const images = [...document.querySelectorAll<HTMLImageElement>('img[data-export-picture]')].filter(asItIs)
+    const taken = await Promise.all(
+      images.map(async (img): Promise<[string, string] | null> => {
+        try {
+          const box = img.getBoundingClientRect()
+          const canvas = document.createElement('canvas')
+          canvas.width = Math.max(1, Math.round(box.width * scale))
+          canvas.height = Math.max(1, Math.round(box.height * scale))
+          canvas.getContext('2d')!.drawImage(img, 0, 0, canvas.width, canvas.height)
+          const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'))
+          if (!blob) return null
+          const url = await new Promise<string>((resolve, reject) => {
+            const reader = new FileReader()
+            reader.onload = () => resolve(String(reader.result))
+            reader.onerror = () => reject(reader.error)
+            reader.readAsDataURL(blob)
+          })
+          return [img.getAttribute('data-export-picture')!, url.slice(url.indexOf(',') + 1)]
+        } catch {
+          // A canvas holding an image of another origin cannot be read: captured instead.
+          return null
+        }
+      }),
+    )
+    return taken.filter((entry): entry is [string, string] => entry !== null)
+  }, scale)
+  return new Map(drawn.map(([key, base64]) => [key, Buffer.from(base64, 'base64')]))
+}

@@ -24,18 +24,23 @@ function exportCli(args: string[]) {
   return { status: run.status, stdout: run.stdout, stderr: run.stderr }
 }
 
-/** The share of pixels that differ from their left neighbour, over the image or its crop (PowerPoint's srcRect, 1/100,000ths cut off each side). */
-function inkOf(png: Buffer, crop = { l: 0, t: 0, r: 0, b: 0 }): number {
-  const width = png.readUInt32BE(16)
-  const height = png.readUInt32BE(20)
-  const channels = ({ 2: 3, 6: 4 } as Record<number, number>)[png[25]!] ?? 4
+/** A PNG's pixel rows as stored: each a filter byte, then its filtered bytes. */
+function filteredRows(png: Buffer): Buffer {
   const chunks: Buffer[] = []
   for (let at = 8; at < png.length; ) {
     const length = png.readUInt32BE(at)
     if (png.toString('latin1', at + 4, at + 8) === 'IDAT') chunks.push(png.subarray(at + 8, at + 8 + length))
     at += 12 + length
   }
-  const raw = inflateSync(Buffer.concat(chunks))
+  return inflateSync(Buffer.concat(chunks))
+}
+
+/** The share of pixels that differ from their left neighbour, over the image or its crop (PowerPoint's srcRect, 1/100,000ths cut off each side). */
+function inkOf(png: Buffer, crop = { l: 0, t: 0, r: 0, b: 0 }): number {
+  const width = png.readUInt32BE(16)
+  const height = png.readUInt32BE(20)
+  const channels = ({ 2: 3, 6: 4 } as Record<number, number>)[png[25]!] ?? 4
+  const raw = filteredRows(png)
   const row = width * channels + 1
   let differ = 0
   let pixels = 0
@@ -47,6 +52,11 @@ function inkOf(png: Buffer, crop = { l: 0, t: 0, r: 0, b: 0 }): number {
     for (let i = r + 1 + left * channels; i < r + 1 + right * channels; i++, pixels++) if (raw[i] !== (raw[r] === 0 ? raw[r + 1 + (i - r - 1) % channels] : 0)) differ++
   }
   return differ / Math.max(1, pixels)
+}
+
+/** The alpha of an 8-bit RGBA PNG's first pixel: whatever the row's filter, that pixel is stored as it is. */
+function cornerAlphaOf(png: Buffer): number {
+  return filteredRows(png)[4]!
 }
 
 const hasTool = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0
@@ -155,6 +165,14 @@ test('pptx: 107 slides with native text, the T-account as a table, notes, links 
   expect(pictures.length).toBeGreaterThanOrEqual(10)
   expect(new Set(pictures.map((p) => p.image)).size, 'one stored capture for the slide').toBe(1)
   for (const { name, image, crop } of pictures) expect(inkOf(await zip.file(`ppt/media/${image}`)!.async('nodebuffer'), crop), name).toBeGreaterThan(0.01)
+  // Slide 1's logo is the image itself, drawn by the page at twice its size with its transparency, not a capture of
+  // the slide behind it: its corner is see-through.
+  const slide1 = await zip.file('ppt/slides/slide1.xml')!.async('string')
+  const rels1 = await zip.file('ppt/slides/_rels/slide1.xml.rels')!.async('string')
+  const logoRel = /<p:pic>[\s\S]*?descr="银行标志"[\s\S]*?r:embed="(rId\d+)"/.exec(slide1)?.[1]
+  const logo = await zip.file(`ppt/media/${new RegExp(`Id="${logoRel}"[^>]*Target="\\.\\./media/([^"]+)"`).exec(rels1)?.[1]}`)!.async('nodebuffer')
+  expect([logo.readUInt32BE(16), logo.readUInt32BE(20), logo[24], logo[25]], 'a 160 × 160 RGBA picture').toEqual([160, 160, 8, 6])
+  expect(cornerAlphaOf(logo), 'the logo’s corner').toBe(0)
   const core = await zip.file('docProps/core.xml')!.async('string')
   expect(core).toContain('<dc:title>银行业务与货币创造')
 })
