@@ -90,11 +90,25 @@ export function oneParagraphProperties(xml: string): string {
  * for the finished one; as stand-ins they are read once, at the end.
  */
 export class Pictures {
-  private readonly bytes: Buffer[] = []
+  /** By slot: the picture, null for one that could not be taken, undefined while it is being taken. */
+  private readonly bytes: (Buffer | null | undefined)[] = []
 
   /** The data URL pptxgenjs gets for `png`. */
   add(png: Buffer): string {
-    return `data:image/png;base64,${Buffer.from(`reslide-picture-${this.bytes.push(png) - 1}`).toString('base64')}`
+    const { slot, data } = this.reserve()
+    this.fill(slot, png)
+    return data
+  }
+
+  /** A stand-in for a picture taken later (`fill`): the slides are written while the pictures are taken. */
+  reserve(): { slot: number; data: string } {
+    const slot = this.bytes.push(undefined) - 1
+    return { slot, data: `data:image/png;base64,${Buffer.from(`reslide-picture-${slot}`).toString('base64')}` }
+  }
+
+  /** The picture of a reserved slot; null when it could not be taken (the file then holds a transparent pixel there). */
+  fill(slot: number, png: Buffer | null): void {
+    this.bytes[slot] = png
   }
 
   /**
@@ -106,10 +120,14 @@ export class Pictures {
     const match = STAND_IN.exec(Buffer.from(content).toString('latin1'))
     if (!match) return undefined
     const picture = this.bytes[Number(match[1])]
+    if (picture === null) return TRANSPARENT_PIXEL
     if (!picture) throw new Error(`PowerPoint: picture ${match[1]} is missing (${this.bytes.length} taken)`)
     return picture
   }
 }
+
+/** A 1 × 1 PNG, fully transparent: what a picture that could not be taken shows. */
+const TRANSPARENT_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR42mNgAAIAAAUAAen63NgAAAAASUVORK5CYII=', 'base64')
 
 const STAND_IN = /^reslide-picture-(\d+)$/
 const STAND_IN_MAX_BYTES = 32
@@ -119,11 +137,23 @@ const STAND_IN_MAX_BYTES = 32
  * paragraph property each, every stand-in replaced by its picture.
  */
 export async function finishParts(bytes: Buffer, table: readonly OfficeFont[], pictures: Pictures): Promise<Buffer> {
+  return withPictures(await withFonts(bytes, table), pictures)
+}
+
+/** The written zip with its slides' and notes' fonts and paragraphs finished (done while the pictures are taken). */
+async function withFonts(bytes: Buffer, table: readonly OfficeFont[]): Promise<JSZip> {
   const zip = await JSZip.loadAsync(bytes)
   for (const name of Object.keys(zip.files).filter((n) => /^ppt\/(slides|notesSlides)\/[^/]+\.xml$/.test(n))) {
     const xml = await zip.file(name)!.async('string')
     zip.file(name, oneParagraphProperties(fillFonts(xml, table)))
   }
+  // Zipped now and opened again: the XML is deflated while the pictures are taken, and the last pass, which keeps a
+  // file it does not change as it was compressed, only stores the pictures.
+  return JSZip.loadAsync(await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 1 } }))
+}
+
+/** The file's bytes, each stand-in replaced by its picture. */
+async function withPictures(zip: JSZip, pictures: Pictures): Promise<Buffer> {
   // The pictures are PNG, compressed already: stored as they are, only the XML is deflated, at the fastest level
   // (measured on this deck: half the time of level 6 for a file 1% larger).
   for (const media of zip.file(/^ppt\/media\//)) {
@@ -331,10 +361,10 @@ export async function buildPptx(
   // A picture of a background shows the background only, not the text drawn over it (which stays text).
   await session.page.addStyleTag({ content: '[data-export-bare] * { visibility: hidden !important; }' })
   const drawn = await imagesAsDrawn(session.page, PICTURE_OPTIONS.scale)
+  const captures: Capture[] = []
   for (const [i, printPage] of input.pages.entries()) {
     const shapes = deck.slides[i] ?? { shapes: [] }
-    const images = await slidePictures(session, printPage.id, shapes.shapes, pictureBytes, drawn)
-    lap('pictures')
+    const images = slidePictures(printPage, shapes.shapes, pictureBytes, drawn, captures)
     const slide = pptx.addSlide()
     if (shapes.background) slide.background = { color: hex(shapes.background) }
     for (const shape of shapes.shapes) {
@@ -342,11 +372,7 @@ export async function buildPptx(
       else if (shape.kind === 'table') addTable(slide, shape, context)
       else if (shape.kind === 'box') addBox(slide, pptx, shape, u)
       else {
-        const taken = images.get(shape.key)
-        if (!taken) {
-          warnings.push(`slide ${printPage.no}: a picture could not be taken (${shape.alt || 'unnamed element'})`)
-          continue
-        }
+        const taken = images.get(shape.key)!
         pictures++
         slide.addImage({ ...pictureProps(taken, shape.box, `slide-${printPage.id}-pictures.png`, u), altText: shape.alt || undefined })
       }
@@ -354,9 +380,19 @@ export async function buildPptx(
     const note = input.noteOf(printPage.no)
     if (note) slide.addNotes(note)
     report(i + 1, input.pages.length)
-    lap('slides')
   }
-  const bytes = await finishParts((await pptx.write({ outputType: 'nodebuffer' })) as Buffer, context.fonts.entries, pictureBytes)
+  lap('slides')
+  // The captures wait on Chromium's frames, not on this thread: the file is written meanwhile, its pictures stand-ins.
+  const [missed, zip] = await Promise.all([
+    takeCaptures(session, captures, pictureBytes),
+    pptx.write({ outputType: 'nodebuffer' }).then((bytes) => withFonts(bytes as Buffer, context.fonts.entries)),
+  ])
+  lap('pictures')
+  for (const capture of missed) {
+    for (const use of capture.uses) warnings.push(`slide ${capture.no}: a picture could not be taken (${use || 'unnamed element'})`)
+    pictures -= capture.uses.length
+  }
+  const bytes = await withPictures(zip, pictureBytes)
   lap('file')
   return { bytes, pictures, warnings, ms }
 }
@@ -370,21 +406,32 @@ export interface TakenPicture {
   sheet?: Box
 }
 
+/** A capture the file waits for: a box of a print page, and the slot its picture fills. */
+interface Capture {
+  pageId: string
+  no: number
+  box: Box
+  slot: number
+  /** A background's key: its element's text is hidden while it is taken. */
+  bare?: string
+  /** The pictures shown from it, by their names (for a warning when it cannot be taken). */
+  uses: string[]
+}
+
 /**
- * The 2× pictures of one slide by key: the images the page drew itself (`drawn`, see imagesAsDrawn) as they are; the
- * other plain ones in one capture of the box around them all (each shown as its own crop of it: a capture costs two
- * frames, 35–60 ms whatever its size, and a slide of formulas has a dozen), then each background alone with its text
- * hidden.
+ * The 2× pictures of one slide by key, each with its stand-in: the images the page drew itself (`drawn`, see
+ * imagesAsDrawn) as they are; the other plain ones from one capture of the box around them all (each shown as its own
+ * crop of it: a capture costs two frames, 35–60 ms whatever its size, and a slide of formulas has a dozen); each
+ * background from a capture of its own with its text hidden. The captures are added to `captures`, taken later.
  */
-async function slidePictures(
-  session: Pick<PrintSession, 'page' | 'cdp'>,
-  pageId: string,
-  shapes: readonly Shape[],
-  pictures: Pictures,
-  drawn: ReadonlyMap<string, Buffer>,
-): Promise<Map<string, TakenPicture | null>> {
+function slidePictures(printPage: PrintPage, shapes: readonly Shape[], pictures: Pictures, drawn: ReadonlyMap<string, Buffer>, captures: Capture[]): Map<string, TakenPicture> {
   const wanted = shapes.filter((s): s is Extract<Shape, { kind: 'picture' }> => s.kind === 'picture')
-  const images = new Map<string, TakenPicture | null>()
+  const images = new Map<string, TakenPicture>()
+  const capture = (box: Box, uses: string[], bare?: string) => {
+    const { slot, data } = pictures.reserve()
+    captures.push({ pageId: printPage.id, no: printPage.no, box, slot, bare, uses })
+    return data
+  }
   for (const s of wanted) {
     const png = drawn.get(s.key)
     if (png && !s.bare) images.set(s.key, { data: pictures.add(png) })
@@ -392,19 +439,28 @@ async function slidePictures(
   const plain = wanted.filter((s) => !s.bare && !images.has(s.key))
   if (plain.length) {
     const sheet = plain.length > 1 ? boxAround(plain.map((s) => s.box)) : undefined
-    const [png] = await takePictures(session, pageId, [sheet ?? plain[0]!.box], PICTURE_OPTIONS)
-    const taken = png ? { data: pictures.add(png), sheet } : null
-    for (const s of plain) images.set(s.key, taken)
+    const data = capture(sheet ?? plain[0]!.box, plain.map((s) => s.alt))
+    for (const s of plain) images.set(s.key, { data, sheet })
   }
-  // A background hides what is drawn over it while taken: one at a time, so it never hides another picture.
-  for (const background of wanted.filter((s) => s.bare)) {
-    const element = session.page.locator(`[data-export-picture="${background.key}"]`)
-    await element.evaluate((el) => el.setAttribute('data-export-bare', ''))
-    const [png] = await takePictures(session, pageId, [background.box], PICTURE_OPTIONS)
-    await element.evaluate((el) => el.removeAttribute('data-export-bare'))
-    images.set(background.key, png ? { data: pictures.add(png) } : null)
-  }
+  for (const background of wanted.filter((s) => s.bare)) images.set(background.key, { data: capture(background.box, [background.alt], background.key) })
   return images
+}
+
+/**
+ * Takes the captures one after another, each filling its slot; returns those that could not be taken. A background
+ * hides what is drawn over it while taken: one at a time, so it never hides another picture.
+ */
+async function takeCaptures(session: Pick<PrintSession, 'page' | 'cdp'>, captures: readonly Capture[], pictures: Pictures): Promise<Capture[]> {
+  const missed: Capture[] = []
+  for (const capture of captures) {
+    const element = capture.bare === undefined ? undefined : session.page.locator(`[data-export-picture="${capture.bare}"]`)
+    await element?.evaluate((el) => el.setAttribute('data-export-bare', ''))
+    const [png = null] = await takePictures(session, capture.pageId, [capture.box], PICTURE_OPTIONS)
+    await element?.evaluate((el) => el.removeAttribute('data-export-bare'))
+    pictures.fill(capture.slot, png)
+    if (!png) missed.push(capture)
+  }
+  return missed
 }
 
 /** The smallest box holding every one of `boxes` (at least one). */

@@ -1,4 +1,5 @@
 // The formats' pure parts: which files go where, the notes document, notes as plain text, slide jump targets.
+import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -158,6 +159,28 @@ describe('PowerPoint pictures: pptxgenjs gets stand-ins, the finished file the c
     expect(pictures.standsFor(Buffer.from('reslide-picture-0 '))).toBeUndefined()
     expect(pictures.standsFor(second)).toBeUndefined()
     expect(() => pictures.standsFor(Buffer.from('reslide-picture-1'))).toThrow('PowerPoint: picture 1 is missing (1 taken)')
+  })
+  it('a stand-in handed out before its capture: the capture fills it later; one that could not be taken shows a transparent pixel; one never filled is an error', async () => {
+    const pictures = new Pictures()
+    const later = pictures.reserve()
+    const missed = pictures.reserve()
+    const never = pictures.reserve()
+    expect([later.slot, missed.slot, never.slot]).toEqual([0, 1, 2])
+    const u = units(980)
+    const pptx = new PptxGenJS()
+    pptx.addSlide().addImage(pictureProps({ data: later.data }, { x: 0, y: 0, w: 100, h: 100 }, 'unused', u))
+    pptx.addSlide().addImage(pictureProps({ data: missed.data }, { x: 0, y: 0, w: 100, h: 100 }, 'unused', u))
+    const written = (await pptx.write({ outputType: 'nodebuffer' })) as Buffer
+    pictures.fill(later.slot, first)
+    pictures.fill(missed.slot, null)
+    const contents = await Promise.all((await JSZip.loadAsync(await finishParts(written, [], pictures))).file(/^ppt\/media\//).map((file) => file.async('nodebuffer')))
+    expect(contents.some((bytes) => bytes.equals(first))).toBe(true)
+    const pixel = contents.find((bytes) => !bytes.equals(first))!
+    // A 1 × 1 RGBA PNG, its pixel see-through.
+    expect([pixel.readUInt32BE(16), pixel.readUInt32BE(20), pixel[25]]).toEqual([1, 1, 6])
+    const idat = pixel.indexOf('IDAT')
+    expect([...inflateSync(pixel.subarray(idat + 4, idat + 4 + pixel.readUInt32BE(idat - 4)))]).toEqual([0, 0, 0, 0, 0])
+    expect(() => pictures.standsFor(Buffer.from(`reslide-picture-${never.slot}`))).toThrow('PowerPoint: picture 2 is missing (3 taken)')
   })
 })
 
