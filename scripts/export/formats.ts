@@ -149,10 +149,12 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
           rmSync(partial, { recursive: true, force: true })
         }
       } else if (format === 'pptx') {
-        const { buildPptx } = await import('./pptx')
-        const view = await printView()
-        const deck = await deckSource()
-        const { notePlainText } = await import('./deck-source')
+        // Chromium draws the print view while this thread loads pptxgenjs and reads the deck's notes (1.5–2 s of
+        // modules under tsx): neither waits for the other.
+        const opening = printView()
+        opening.catch(() => {})
+        const [{ buildPptx }, { notePlainText }, deck] = await Promise.all([import('./pptx'), import('./deck-source'), deckSource()])
+        const view = await opening
         const notes = new Map(deck.slides.map((s) => [s.no, notePlainText(s.note)]))
         const built = await buildPptx(
           view,
