@@ -159,7 +159,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         const built = await buildPptx(
           view,
           { title: deck.title || manifest.title, author: deck.author, lang: deck.lang, canvasWidth: manifest.canvasWidth, canvasHeight: manifest.canvasHeight, pages: view.pages, noteOf: (no) => notes.get(no) ?? '' },
-          (n, total) => progress.update(`pptx: slide ${n}/${total}`),
+          (step, n, total) => progress.update(`pptx: ${step} ${n}/${total}`),
         )
         warnings.push(...built.warnings)
         writeWhole(path, built.bytes)

@@ -324,14 +324,15 @@ function addBox(slide: PptxGenJS.Slide, pptx: PptxGenJS, shape: Extract<Shape, {
 }
 
 /**
- * Builds the presentation from the open print view: every slide's shapes read in one call, then the pictures of
- * each slide that has any (all of a slide's at once). `report` gets "slide i/n" as slides are written.
- * Returns the file's bytes and how many elements became pictures.
+ * Builds the presentation from the open print view: every slide's shapes read in one call, the images the page can
+ * draw drawn in another, the slides written with stand-ins for the other pictures, then those captured (one capture
+ * per slide, shared by its pictures) while the file is zipped; the last pass puts the pictures in. `report` is told of
+ * each slide written and each picture taken. Returns the file's bytes and how many elements became pictures.
  */
 export async function buildPptx(
   session: Pick<PrintSession, 'page' | 'cdp'>,
   input: PptxInput,
-  report: (done: number, total: number) => void,
+  report: (step: 'slide' | 'picture', done: number, total: number) => void,
 ): Promise<{ bytes: Buffer; pictures: number; warnings: string[]; ms: Record<string, number> }> {
   const ms = { shapes: 0, pictures: 0, slides: 0, file: 0 }
   let since = Date.now()
@@ -379,12 +380,12 @@ export async function buildPptx(
     }
     const note = input.noteOf(printPage.no)
     if (note) slide.addNotes(note)
-    report(i + 1, input.pages.length)
+    report('slide', i + 1, input.pages.length)
   }
   lap('slides')
   // The captures wait on Chromium's frames, not on this thread: the file is written meanwhile, its pictures stand-ins.
   const [missed, zip] = await Promise.all([
-    takeCaptures(session, captures, pictureBytes),
+    takeCaptures(session, captures, pictureBytes, (n) => report('picture', n, captures.length)),
     pptx.write({ outputType: 'nodebuffer' }).then((bytes) => withFonts(bytes as Buffer, context.fonts.entries)),
   ])
   lap('pictures')
@@ -450,15 +451,16 @@ function slidePictures(printPage: PrintPage, shapes: readonly Shape[], pictures:
  * Takes the captures one after another, each filling its slot; returns those that could not be taken. A background
  * hides what is drawn over it while taken: one at a time, so it never hides another picture.
  */
-async function takeCaptures(session: Pick<PrintSession, 'page' | 'cdp'>, captures: readonly Capture[], pictures: Pictures): Promise<Capture[]> {
+async function takeCaptures(session: Pick<PrintSession, 'page' | 'cdp'>, captures: readonly Capture[], pictures: Pictures, report: (taken: number) => void): Promise<Capture[]> {
   const missed: Capture[] = []
-  for (const capture of captures) {
+  for (const [i, capture] of captures.entries()) {
     const element = capture.bare === undefined ? undefined : session.page.locator(`[data-export-picture="${capture.bare}"]`)
     await element?.evaluate((el) => el.setAttribute('data-export-bare', ''))
     const [png = null] = await takePictures(session, capture.pageId, [capture.box], PICTURE_OPTIONS)
     await element?.evaluate((el) => el.removeAttribute('data-export-bare'))
     pictures.fill(capture.slot, png)
     if (!png) missed.push(capture)
+    report(i + 1)
   }
   return missed
 }
