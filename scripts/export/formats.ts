@@ -100,15 +100,16 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   const deckSource = async () => (source ??= (await import('./deck-source')).readDeckSource(options.entry))
   const results: FormatResult[] = []
   const warnings: string[] = []
-  let browser: Browser | undefined
+  /** The one Chromium, launched on first use. */
+  let launching: Promise<Browser> | undefined
+  const chromium = () => (launching ??= launchOffline(executablePath))
   let session: PrintSession | undefined
   const scale = options.scale ?? 1
   // One diagram cache for the run: every format hands in and keeps diagrams through the same state.
   const diagrams = openDiagramCache({ root: options.root, entry: options.entry })
   /** The print view, opened once and shared by the formats that read slides from it. */
   const printView = async () => {
-    browser ??= await launchOffline(executablePath)
-    session ??= await openPrintView(browser, {
+    session ??= await openPrintView(await chromium(), {
       diagrams,
       dist,
       executablePath,
@@ -166,7 +167,7 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
         results.push({ ...done(format, path, built.bytes.length, view.pages.length, started, `${plural(built.pictures, 'pictures')}`), phases: { ...view.ms, ...built.ms } })
       } else if (format === 'html') {
         const { exportHtml } = await import('./html')
-        browser ??= await launchOffline(executablePath)
+        const browser = await chromium()
         const html = await exportHtml({
           root: options.root,
           entry: options.entry,
@@ -186,7 +187,8 @@ export async function exportFormats(options: ExportFormatsOptions): Promise<{ re
   } finally {
     progress.done()
     await session?.close()
-    await browser?.close().catch(() => {})
+    // Closing the browser also ends a print view still opening when a format failed meanwhile.
+    await (await launching?.catch(() => undefined))?.close().catch(() => {})
   }
   warnings.push(...(session?.warnings ?? []))
   return { results, warnings }

@@ -309,18 +309,23 @@ test('html: one file under 6 MB that works from disk with every request blocked'
 test('bad input: one line saying what is wrong, and no file left behind', () => {
   const target = join(work, 'bad')
   writeFileSync(join(work, 'a-file'), '')
+  // A deck edited into one that does not parse after its build: the PowerPoint reads its notes from it.
+  const unreadable = join(work, 'unreadable.md')
+  writeFileSync(unreadable, '---\ntitle: [unclosed\n---\n\n# 一\n')
   // A misused flag exits 2, as the command's every misuse does; an export that cannot be made exits 1.
   const cases: [string[], RegExp, number][] = [
     [['--format', 'docx', '--output', target], /^reslide: Unknown format "docx": use pdf, html, pptx, png or md/, 2],
     [['--format', 'pptx', '--range', '200-300', '--output', target], /^reslide export failed: Nothing to export: the range "200-300" selects no slide of the 107\.$/, 1],
     [['--format', 'md,pptx', '--output', join(work, 'a-file', 'deck')], /^reslide export failed: Cannot write .*a-file\/deck\.md: a file stands where a folder is needed\.$/, 1],
+    [[unreadable, '--format', 'pptx', '--output', target], /^reslide export failed: .*unreadable\.md:2: Malformed YAML in frontmatter/, 1],
   ]
   for (const [args, message, status] of cases) {
     const run = exportCli([...args, '--skip-build', '--dist', dist])
     expect(run.status).toBe(status)
+    // Off a terminal the progress of what had started stays as lines (one per phase); the error is one line, the last.
     const lines = run.stderr.trim().split('\n')
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(message)
+    expect(lines.filter((line) => line.startsWith('reslide'))).toHaveLength(1)
+    expect(lines.at(-1)).toMatch(message)
   }
   expect(readdirSync(work).filter((f) => f.startsWith('bad') || f.includes('partial'))).toEqual([])
 })
