@@ -134,8 +134,7 @@ export async function imagesAsDrawn(page: Page, scale: number): Promise<Map<stri
       const style = getComputedStyle(img)
       if (!plain(style) || style.transform !== 'none' || style.boxShadow !== 'none' || style.backgroundImage !== 'none') return false
       if (!/^rgba\(0, 0, 0, 0\)$|^transparent$/.test(style.backgroundColor)) return false
-      const sides = ['Top', 'Right', 'Bottom', 'Left'] as const
-      if (sides.some((side) => px(style.getPropertyValue(`padding-${side.toLowerCase()}`)) || px(style.getPropertyValue(`border-${side.toLowerCase()}-width`)))) return false
+      if (['top', 'right', 'bottom', 'left'].some((side) => px(style.getPropertyValue(`padding-${side}`)) || px(style.getPropertyValue(`border-${side}-width`)))) return false
       if (['top-left', 'top-right', 'bottom-left', 'bottom-right'].some((corner) => px(style.getPropertyValue(`border-${corner}-radius`)))) return false
       const box = img.getBoundingClientRect()
       const sameShape = Math.abs(img.naturalWidth / img.naturalHeight - box.width / box.height) <= 0.01 * (box.width / box.height)

@@ -3,9 +3,9 @@
 // canvas may not read, is left to a capture of the screen.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { inflateSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import { imagesAsDrawn } from '../../scripts/export/session'
+import { cornerAlphaOf } from './png-pixels'
 
 /** A 40 × 40 picture: a blue disc on nothing (its corners see-through); and an 80 × 40 gold one, filled. */
 const DISC = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="16" fill="#2b5a8a"/></svg>')}`
@@ -22,13 +22,6 @@ test.beforeAll(async () => {
   otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
 })
 test.afterAll(() => new Promise<void>((resolve) => other.close(() => resolve())))
-
-/** The alpha of an 8-bit RGBA PNG's first pixel (stored as it is, whatever its row's filter). */
-function cornerAlpha(png: Buffer): number {
-  const chunks: Buffer[] = []
-  for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) if (png.toString('latin1', at + 4, at + 8) === 'IDAT') chunks.push(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)))
-  return inflateSync(Buffer.concat(chunks))[4]!
-}
 
 test('only an image shown as its file scaled to its box is drawn by the page; the rest are left to captures', async ({ page }) => {
   const img = (key: string, src: string, style = 'width: 40px; height: 40px') => `<img data-export-picture="${key}" src="${src}" style="${style}">`
@@ -53,7 +46,7 @@ test('only an image shown as its file scaled to its box is drawn by the page; th
   const plain = drawn.get('plain')!
   // At twice its size, with its transparency: its corner shows what is under it in the file, not the page's white.
   expect([plain.readUInt32BE(16), plain.readUInt32BE(20), plain[24], plain[25]]).toEqual([80, 80, 8, 6])
-  expect(cornerAlpha(plain)).toBe(0)
+  expect(cornerAlphaOf(plain)).toBe(0)
   const stretched = drawn.get('stretched')!
   expect([stretched.readUInt32BE(16), stretched.readUInt32BE(20)]).toEqual([120, 60])
 })

@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { join, resolve } from 'node:path'
-import { inflateSync } from 'node:zlib'
 import JSZip from 'jszip'
 import { deckDist, root } from './decks'
 import { buildHandout } from '../../cli/build'
 import { parseDeck } from '../../plugin/parser'
+import { cornerAlphaOf, filteredRows } from './png-pixels'
 
 const SLIDES = 107
 const work = mkdtempSync(join(tmpdir(), 'deck-export-formats-'))
@@ -22,17 +22,6 @@ const dist = deckDist('deck')
 function exportCli(args: string[]) {
   const run = spawnSync(process.execPath, [resolve(root, 'bin/reslide.mjs'), 'export', ...args], { cwd: root, encoding: 'utf8', timeout: 400_000 })
   return { status: run.status, stdout: run.stdout, stderr: run.stderr }
-}
-
-/** A PNG's pixel rows as stored: each a filter byte, then its filtered bytes. */
-function filteredRows(png: Buffer): Buffer {
-  const chunks: Buffer[] = []
-  for (let at = 8; at < png.length; ) {
-    const length = png.readUInt32BE(at)
-    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') chunks.push(png.subarray(at + 8, at + 8 + length))
-    at += 12 + length
-  }
-  return inflateSync(Buffer.concat(chunks))
 }
 
 /** The share of pixels that differ from their left neighbour, over the image or its crop (PowerPoint's srcRect, 1/100,000ths cut off each side). */
@@ -52,11 +41,6 @@ function inkOf(png: Buffer, crop = { l: 0, t: 0, r: 0, b: 0 }): number {
     for (let i = r + 1 + left * channels; i < r + 1 + right * channels; i++, pixels++) if (raw[i] !== (raw[r] === 0 ? raw[r + 1 + (i - r - 1) % channels] : 0)) differ++
   }
   return differ / Math.max(1, pixels)
-}
-
-/** The alpha of an 8-bit RGBA PNG's first pixel: whatever the row's filter, that pixel is stored as it is. */
-function cornerAlphaOf(png: Buffer): number {
-  return filteredRows(png)[4]!
 }
 
 const hasTool = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0
