@@ -174,33 +174,57 @@ export function precompressEarly(files: string[], cacheDir?: string): EarlyPreco
   return { finished }
 }
 
-export default function compressPlugin(): Plugin {
+/**
+ * Two plugins sharing one state: the first marks an app build (Vite's `buildApp`, as `vite build` and `reslide build`
+ * run it) as it starts; only then is the browser bundle compressed early, since only then does the second's `buildApp`
+ * await it and compress the rest. A single environment's build (Vite's `build()` API) writes no variants: early work
+ * nobody awaited was left running, and a worker thread that ended meanwhile (a test runner's) aborted in zlib.
+ */
+export default function compressPlugin(): Plugin[] {
   let outDir = 'dist'
   let cacheDir = 'node_modules/.cache/deck-compressed'
+  let inApp = false
   let early: EarlyPrecompress | undefined
-  return {
-    name: 'deck:compress',
-    apply: 'build',
-    // One instance for every environment: the browser build's files are started on before the prerendering build.
-    sharedDuringBuild: true,
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir)
-      cacheDir = resolve(config.root, 'node_modules/.cache/deck-compressed')
-    },
-    writeBundle(_options, bundle) {
-      if (this.environment.name !== 'client') return
-      // The pages (index.html and the prerendered ones) are written again by plugin/prerender.ts: compressed at the end.
-      early = precompressEarly(Object.keys(bundle).filter((name) => !name.endsWith('.html')).map((name) => join(outDir, name)), cacheDir)
-    },
-    // After every environment is built and the pages are prerendered (plugin/prerender.ts builds in its own buildApp).
-    buildApp: {
-      order: 'post',
-      async handler() {
-        await precompress(outDir, cacheDir, early)
-        early = undefined
-        lap('precompress')
-        reportLaps()
+  return [
+    {
+      name: 'deck:compress-app',
+      apply: 'build',
+      sharedDuringBuild: true,
+      buildApp: {
+        order: 'pre',
+        async handler() {
+          inApp = true
+        },
       },
     },
-  }
+    {
+      name: 'deck:compress',
+      apply: 'build',
+      // One instance for every environment: the browser build's files are started on before the prerendering build.
+      sharedDuringBuild: true,
+      configResolved(config) {
+        outDir = resolve(config.root, config.build.outDir)
+        cacheDir = resolve(config.root, 'node_modules/.cache/deck-compressed')
+      },
+      writeBundle(_options, bundle) {
+        if (!inApp || this.environment.name !== 'client') return
+        // The pages (index.html and the prerendered ones) are written again by plugin/prerender.ts: compressed at the end.
+        early = precompressEarly(Object.keys(bundle).filter((name) => !name.endsWith('.html')).map((name) => join(outDir, name)), cacheDir)
+      },
+      // After every environment is built and the pages are prerendered (plugin/prerender.ts builds in its own buildApp).
+      buildApp: {
+        order: 'post',
+        async handler() {
+          try {
+            await precompress(outDir, cacheDir, early)
+          } finally {
+            early = undefined
+            inApp = false
+          }
+          lap('precompress')
+          reportLaps()
+        },
+      },
+    },
+  ]
 }

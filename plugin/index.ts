@@ -38,7 +38,7 @@ export default function deck(options: DeckOptions = {}): PluginOption[] {
     favicon(),
     monacoWorkers(),
     // The one-file build is inlined by the export: nothing to precompress, no vendor files beside it.
-    ...(resolved.singleFile ? [] : [vendor(), compress()]),
+    ...(resolved.singleFile ? [] : [vendor(), ...compress()]),
   ]
 }
 
