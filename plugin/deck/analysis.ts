@@ -1,7 +1,12 @@
-// Analyses each slide once per text: an edit re-analyses and re-renders only the slides and notes it touched.
+// Analyses each slide once per text: an edit re-analyses and re-renders only the slides and notes it touched, and with a
+// store (plugin/deck/analysis-store.ts) a rebuild or the next dev start re-analyses only the slides that changed.
 import { dirname, resolve } from 'node:path'
 import type { Deck, Slide } from '../../shared/parser/parse.ts'
-import { analyzeSlide, renderNote, type AnalyzedSlide } from '../markdown/pipeline.ts'
+import { analyzeSlide, renderNote, type AnalyzedSlide, type SlideCompileOptions } from '../markdown/pipeline.ts'
+import { notingFiles } from '../markdown/files-seen.ts'
+import { iconSetsFor } from '../markdown/icon-sets.ts'
+import { runLaterChecks } from '../markdown/later-checks.ts'
+import type { AnalysisStore } from './analysis-store.ts'
 import { kebab } from '../markdown/remark-component-tags.ts'
 import type { DeckComponents } from './components.ts'
 import { boundConfigs } from '../../shared/config.ts'
@@ -22,30 +27,48 @@ function componentsNamed(content: string, components: DeckComponents): Record<st
   return named
 }
 
-export function createSlideAnalyzer(where: () => { root: string; entry: string; components: DeckComponents }): SlideAnalyzer {
+export function createSlideAnalyzer(where: () => { root: string; entry: string; components: DeckComponents }): SlideAnalyzer & { keepOn(store: AnalysisStore | undefined): void } {
   const analysisCache = new Map<string, AnalyzedSlide>()
   const noteCache = new Map<string, string>()
+  let store: AnalysisStore | undefined
   return {
+    keepOn(next) {
+      store = next
+    },
     analyze(slide, deck) {
       const { root, entry, components } = where()
-      const bound = slide.content.includes('$slidev.configs') ? JSON.stringify(boundConfigs(deck.headmatter, deck.config)) : ''
       const named = componentsNamed(slide.content, components)
-      const key = `${deck.slides.length}\0${JSON.stringify(slide.frontmatter.clicks)}\0${JSON.stringify(deck.config.mermaid)}\0${bound}\0${JSON.stringify(named)}\0${slide.content}`
-      return remember(analysisCache, key, () =>
-        analyzeSlide(slide.content, {
-          total: deck.slides.length,
-          frontmatter: slide.frontmatter,
-          mermaid: deck.config.mermaid,
-          lineNumbers: deck.config.lineNumbers,
-          codeCopy: deck.config.codeCopy,
-          configs: boundConfigs(deck.headmatter, deck.config),
-          publicDir: resolve(root, 'public'),
-          deckDir: dirname(slide.filepath ?? entry),
-          deckComponents: Object.keys(named),
-        }),
-      )
+      const options: SlideCompileOptions = {
+        total: deck.slides.length,
+        frontmatter: slide.frontmatter,
+        mermaid: deck.config.mermaid,
+        lineNumbers: deck.config.lineNumbers,
+        codeCopy: deck.config.codeCopy,
+        configs: boundConfigs(deck.headmatter, deck.config),
+        publicDir: resolve(root, 'public'),
+        deckDir: dirname(slide.filepath ?? entry),
+        deckComponents: Object.keys(named),
+      }
+      // Everything the analysis reads but the files it opens (noted as it runs).
+      const bound = slide.content.includes('$slidev.configs') ? options.configs : null
+      const key = JSON.stringify([options.total, options.frontmatter, options.mermaid, options.lineNumbers, options.codeCopy, bound, named, options.publicDir, options.deckDir, slide.content])
+      return remember(analysisCache, key, () => {
+        const stored = store && `${key}\0${iconSetsFor(options.deckDir).signature()}`
+        const kept = stored ? store!.analysis(stored) : undefined
+        if (kept) return { hast: kept.hast, clicks: kept.clicks, messages: kept.messages, styles: kept.styles, checks: kept.checks, later: runLaterChecks(kept.checks) }
+        const { value, files } = notingFiles(() => analyzeSlide(slide.content, options))
+        if (stored) store!.keepAnalysis(stored, { hast: value.hast, clicks: value.clicks, messages: value.messages, styles: value.styles, checks: value.checks, files })
+        return value
+      })
     },
-    noteHtml: (note) => remember(noteCache, note, () => renderNote(note)),
+    noteHtml: (note) =>
+      remember(noteCache, note, () => {
+        const kept = store?.note(note)
+        if (kept !== undefined) return kept
+        const html = renderNote(note)
+        store?.keepNote(note, html)
+        return html
+      }),
   }
 }
 

@@ -1,6 +1,6 @@
 // The deck as the engine knows it, one per dev server, build or export: parsed from its file once per change of its
 // files, checked, each slide analysed; the last good deck kept. Every plugin of deck() and the export read this.
-import { relative } from 'node:path'
+import { join, relative } from 'node:path'
 import type { Logger, ResolvedConfig } from 'vite'
 import { parseDeck, type Deck, type DeckError, type Slide } from '../../shared/parser/parse.ts'
 import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline.ts'
@@ -9,6 +9,7 @@ import { resolveDeckOptions, type ResolvedDeckOptions } from '../options.ts'
 import { checkThemeAndLayouts } from './theme-check.ts'
 import { ENGINE_DIR } from '../options.ts'
 import { createSlideAnalyzer } from './analysis.ts'
+import { analysisStore } from './analysis-store.ts'
 import { findDeckComponents, type DeckComponents } from './components.ts'
 import type { NotesFrom } from '../../shared/server-files.ts'
 
@@ -85,6 +86,8 @@ export class DeckState {
   configure(config: ResolvedConfig): void {
     this.isBuild = config.command === 'build'
     this.baseUrl = config.base
+    // Beside Vite's own cache: emptied with it, so a start with an empty cache is a first start in full.
+    this.analyzer.keepOn(analysisStore(join(config.cacheDir, 'deck-analysis'), this.engineDir))
   }
 
   private onDisk: { deck: Deck; texts: Map<string, string | undefined> } | null = null

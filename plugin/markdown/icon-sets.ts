@@ -1,5 +1,5 @@
 // Finds Iconify icon sets installed as `@iconify-json/<collection>` and draws their icons as inline SVG, as unplugin-icons does.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { getIconData, iconToSVG, replaceIDs } from '@iconify/utils'
@@ -22,6 +22,8 @@ export interface IconSets {
   collections(): string[]
   /** The icon set of a collection, or null when it is not installed. */
   set(collection: string): IconifyJSON | null
+  /** Which sets are installed, where, and each file's size and time: a kept analysis with icons is for these sets. */
+  signature(): string
 }
 
 const cache = new Map<string, IconSets>()
@@ -40,8 +42,14 @@ export function iconSetsFor(deckDir: string): IconSets {
   }
   const names = [...files.keys()].sort((a, b) => b.length - a.length)
   const parsed = new Map<string, IconifyJSON>()
+  let signature: string | undefined
   sets = {
     collections: () => names,
+    signature: () =>
+      (signature ??= [...files].map(([name, file]) => {
+        const { size, mtimeMs } = statSync(file)
+        return `${name}=${file}:${size}:${mtimeMs}`
+      }).sort().join('\n')),
     set(collection) {
       const file = files.get(collection)
       if (!file) return null

@@ -41,6 +41,7 @@ import { slideComponents } from './to-module.ts'
 import { assetImportPath } from './rehype-images.ts'
 import { fileURLToPath } from 'node:url'
 import type { SlideMessage } from './slide-message.ts'
+import { runLaterChecks, type LaterCheck } from './later-checks.ts'
 
 export type { SlideMessage } from './slide-message.ts'
 
@@ -66,6 +67,8 @@ export interface AnalyzedSlide {
   messages: SlideMessage[]
   /** Style sheets the slide's module imports (KaTeX's only when the slide has math). */
   styles: string[]
+  /** What is still to be judged (diagrams, twoslash blocks), as data: a kept analysis starts the same checks again. */
+  checks: LaterCheck[]
   /** Warnings still being worked out: broken diagrams, which mermaid judges in its worker while the build goes on. */
   later: Promise<SlideMessage[]>
 }
@@ -123,9 +126,9 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeSlots)
   const file = new VFile({ value: slotTemplatesAsHtml(content) })
   const hast = processor.runSync(processor.parse(file), file) as Root
-  const later = Promise.all(file.data.laterMessages ?? []).then((found) => found.filter((m): m is SlideMessage => m !== null))
+  const checks = file.data.laterChecks ?? []
   const styles = [...(file.data.math ? [KATEX_CSS] : []), ...(file.data.twoslash ? [TWOSLASH_CSS] : [])]
-  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), later, styles }
+  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), checks, later: runLaterChecks(checks), styles }
 }
 
 /** Stage two, asynchronous: code highlighting on a copy of the analysed tree, and formulas made one HTML string each. */

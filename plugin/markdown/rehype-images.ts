@@ -1,6 +1,6 @@
 // Makes a slide's images local and checked: files from public/ or beside the deck, a warning for a missing file or
 // missing alt text, and images beside the deck handed to Vite so they ship with the build.
-import { existsSync, statSync } from 'node:fs'
+import { isFile } from './files-seen.ts'
 import { dirname, relative, resolve, sep } from 'node:path'
 import type { Root, Element } from 'hast'
 import { visit } from 'unist-util-visit'
@@ -21,8 +21,6 @@ export type ImageSource =
   | { kind: 'beside-deck'; file: string }
   | { kind: 'missing'; looked: string[] }
   | { kind: 'outside'; file: string }
-
-const isFile = (path: string) => existsSync(path) && statSync(path).isFile()
 
 /** Where an `<img src>` comes from, and for local files whether they exist. */
 export function resolveImageSource(src: string, options: RehypeImagesOptions): ImageSource {

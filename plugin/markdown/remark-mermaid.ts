@@ -10,17 +10,17 @@ export interface RemarkMermaidOptions {
   /** The deck's `mermaid:` configuration; a fence's own options win. */
   defaults?: Record<string, unknown>
   /**
-   * Parse each diagram with mermaid (in its worker) to warn about broken ones (default true): the warnings come as
-   * promises in `file.data.laterMessages`, so the tree is ready before mermaid answers.
+   * Parse each diagram with mermaid (in its worker) to warn about broken ones (default true): the diagrams to check are
+   * listed in `file.data.diagramChecks` (`checkDiagrams` asks mermaid), so the tree is ready before mermaid answers.
    */
   check?: boolean
 }
 
-declare module 'vfile' {
-  interface DataMap {
-    /** Warnings still being worked out when the tree is compiled (mermaid's verdicts). */
-    laterMessages: Promise<SlideMessage | null>[]
-  }
+/** A diagram mermaid is asked about: its text, and the line of its fence in the slide. */
+export interface DiagramCheck {
+  kind: 'mermaid'
+  code: string
+  line?: number
 }
 
 const PROBLEM_WORDS = {
@@ -43,10 +43,7 @@ export default function remarkMermaid(options: RemarkMermaidOptions = {}) {
         delete fenceOptions.securityLevel
       }
       const merged = { ...defaults, ...fenceOptions }
-      if (options.check !== false) {
-        const pending = findDiagramProblem(node.value).then((problem) => (problem ? warningFor(problem, node) : null))
-        ;(file.data.laterMessages ??= []).push(pending)
-      }
+      if (options.check !== false) (file.data.laterChecks ??= []).push({ kind: 'mermaid', code: node.value, line: node.position?.start.line })
       const diagram = {
         type: 'mermaid',
         position: node.position,
@@ -57,10 +54,15 @@ export default function remarkMermaid(options: RemarkMermaidOptions = {}) {
   }
 }
 
+/** Mermaid's verdict on a diagram: a warning if it is broken. */
+export async function checkDiagram(check: DiagramCheck): Promise<SlideMessage | null> {
+  const problem = await findDiagramProblem(check.code)
+  return problem ? warningFor(problem, check) : null
+}
+
 /** The warning for a broken diagram, on the line mermaid names (line 1 of the diagram is the line after the fence). */
-function warningFor(problem: DiagramProblem, node: Code): SlideMessage {
-  const fenceLine = node.position?.start.line
-  const lines = node.value.split('\n').length
+function warningFor(problem: DiagramProblem, { code, line: fenceLine }: DiagramCheck): SlideMessage {
+  const lines = code.split('\n').length
   const line = fenceLine !== undefined && problem.line ? fenceLine + Math.min(problem.line, lines) : fenceLine
   return { line, message: `Broken mermaid diagram (${PROBLEM_WORDS[problem.kind]}): ${problem.message}. The slide shows the error inside the diagram's box.` }
 }

@@ -5,7 +5,7 @@
 import type { Root, Paragraph, Code } from 'mdast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { isFile, readText } from './files-seen.ts'
 import { extname, isAbsolute, relative, resolve } from 'node:path'
 
 const SNIPPET = /^<<<\s+([^\s#]+)(?:#([\w$-]+))?(?:\s+([^\s[{]+))?\s*(.*)$/
@@ -43,8 +43,8 @@ export function readSnippet(line: string, deckDir: string): Snippet | null {
   const [, path = '', region, lang, meta = ''] = found
   const target = path.startsWith('@/') ? resolve(deckDir, path.slice(2)) : isAbsolute(path) ? path : resolve(deckDir, path)
   const shown = relative(deckDir, target) || path
-  if (!existsSync(target) || !statSync(target).isFile()) return { problem: `Snippet file not found: ${path} (looked for ${shown} beside the deck)` }
-  const source = readFileSync(target, 'utf8')
+  if (!isFile(target)) return { problem: `Snippet file not found: ${path} (looked for ${shown} beside the deck)` }
+  const source = readText(target)
   const text = region ? snippetRegion(source, region) : source.replace(/\r?\n$/, '')
   if (text === null) return { problem: `Snippet region not found: #region ${region} in ${shown}` }
   // A title may follow the line steps here (`{2|3} [title]`); a fence's meta has it first.

@@ -27,14 +27,24 @@ export default function remarkTwoslash() {
       }
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), dataTwoslash: 'true' } }
       file.data.twoslash = true
-      const fence = node.position?.start.line
-      // Loaded only here: a deck without twoslash blocks never loads TypeScript. rehype-shiki reads the same result.
-      const pending = import('./twoslash.ts').then(async ({ renderTwoslash }): Promise<SlideMessage | null> => {
-        const { problem } = await renderTwoslash(node.value, lang)
-        if (!problem) return null
-        return { line: fence === undefined ? undefined : fence + problem.line, message: `Twoslash: ${problem.message}; the block is shown without types` }
-      })
-      ;(file.data.laterMessages ??= []).push(pending)
+      ;(file.data.laterChecks ??= []).push({ kind: 'twoslash', code: node.value, lang, line: node.position?.start.line })
     })
   }
+}
+
+/** A twoslash block TypeScript is asked about: its code, language, and the line of its fence in the slide. */
+export interface TwoslashCheck {
+  kind: 'twoslash'
+  code: string
+  lang: string
+  line?: number
+}
+
+/** TypeScript's verdict on a twoslash block: a warning if its code has an error it was not told to expect. */
+export async function checkTwoslash(check: TwoslashCheck): Promise<SlideMessage | null> {
+  // Loaded only here: a deck without twoslash blocks never loads TypeScript. rehype-shiki reads the same result.
+  const { renderTwoslash } = await import('./twoslash.ts')
+  const { problem } = await renderTwoslash(check.code, check.lang)
+  if (!problem) return null
+  return { line: check.line === undefined ? undefined : check.line + problem.line, message: `Twoslash: ${problem.message}; the block is shown without types` }
 }

@@ -1,0 +1,162 @@
+// Slides' analyses kept on disk (plugin/deck/analysis-store.ts): a second load — a rebuild, the next dev start — takes
+// each unchanged slide from the store and makes the same modules; a slide whose snippet or image changed, a torn
+// entry, an edited engine: analysed again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { tmpdir } from 'node:os'
+import type { ResolvedConfig } from 'vite'
+import { DeckState } from '../../plugin/deck/state'
+import { resolveDeckOptions } from '../../plugin/options'
+import { deckModules, LIST_ID, SLIDE_PREFIX } from '../../plugin/deck/modules'
+import { analysisStore, engineIdentity } from '../../plugin/deck/analysis-store'
+import { isFile, notingFiles, readText, stillAsSeen } from '../../plugin/markdown/files-seen'
+
+const engine = resolve(import.meta.dirname, '../..')
+
+/** A deck loaded as a build loads it, with its analyses kept in `cacheDir`. */
+function loaded(entry: string, cacheDir: string): DeckState {
+  const state = new DeckState(resolveDeckOptions({ entry }))
+  state.configure({ command: 'build', base: '/', cacheDir } as ResolvedConfig)
+  expect(state.load()).toEqual([])
+  return state
+}
+
+/** Every module the deck makes: the list, each slide's. */
+async function modulesOf(state: DeckState): Promise<string[]> {
+  const modules = deckModules(state)
+  const ids = [LIST_ID, ...state.states.map((s) => SLIDE_PREFIX + s.slide.no)]
+  return Promise.all(ids.map(async (id) => String(await modules.load(`\0${id}`))))
+}
+
+const storeFiles = (dir: string) => readdirSync(join(dir, 'deck-analysis')).map((name) => join(dir, 'deck-analysis', name))
+
+describe('a second load of the flagship deck', () => {
+  let cache: string
+  beforeAll(() => {
+    cache = mkdtempSync(join(tmpdir(), 'deck-analysis-'))
+  })
+  afterAll(() => rmSync(cache, { recursive: true, force: true }))
+
+  it('takes all 107 slides and notes from the store and makes the same modules, byte for byte', async () => {
+    const first = loaded(join(engine, 'slides.md'), cache)
+    const made = await modulesOf(first)
+    expect(storeFiles(cache).filter((f) => f.endsWith('.json'))).toHaveLength(2 * 107)
+    const again = loaded(join(engine, 'slides.md'), cache)
+    expect(await modulesOf(again)).toEqual(made)
+    expect(again.states.map((s) => again.warnings(s))).toEqual(first.states.map((s) => first.warnings(s)))
+  }, 60_000)
+})
+
+describe('a kept analysis is used only while what it read is unchanged', () => {
+  let dir: string
+  let cache: string
+  const entry = () => join(dir, 'deck.md')
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'deck-analysis-deck-'))
+    cache = join(dir, 'cache')
+    mkdirSync(join(dir, 'snippets'))
+    mkdirSync(join(dir, 'public'))
+    writeFileSync(join(dir, 'snippets', 'rate.ts'), 'export const rate = 0.015\n')
+    writeFileSync(
+      entry(),
+      ['# Snippet', '', '<<< @/snippets/rate.ts', '', '---', '', '# Picture', '', '![Chart](/chart.png)', '', '---', '', '# Plain', '', 'Unique words: kept-plain-text', '', '```mermaid', 'graph TD', '  A --> B --', '```', ''].join('\n'),
+    )
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('what is read from the store is what the next load shows (an entry edited on disk shows through)', async () => {
+    await modulesOf(loaded(entry(), cache))
+    const plain = storeFiles(cache).find((f) => readFileSync(f, 'utf8').includes('kept-plain-text'))!
+    writeFileSync(plain, readFileSync(plain, 'utf8').replace('kept-plain-text', 'read-from-the-store'))
+    const [, , , third] = await modulesOf(loaded(entry(), cache))
+    expect(third).toContain('read-from-the-store')
+  })
+
+  it('a snippet edited: its slide is analysed again, the others are not', async () => {
+    writeFileSync(join(dir, 'snippets', 'rate.ts'), 'export const rate = 0.025\n')
+    const [, first, , third] = await modulesOf(loaded(entry(), cache))
+    expect(first).toContain('0.025')
+    expect(first).not.toContain('0.015')
+    expect(third).toContain('read-from-the-store')
+  })
+
+  it('an image that was missing appears: its warning goes', () => {
+    const missing = loaded(entry(), cache)
+    expect(missing.warnings(missing.states[1]!)).toEqual([expect.stringContaining('Image not found: "/chart.png"')])
+    writeFileSync(join(dir, 'public', 'chart.png'), Buffer.from('89504e470d0a1a0a', 'hex'))
+    const found = loaded(entry(), cache)
+    expect(found.warnings(found.states[1]!)).toEqual([])
+  })
+
+  it("a kept slide's diagrams are still checked: a broken one is warned about as on the first load", async () => {
+    const again = loaded(entry(), cache)
+    expect(await again.diagramWarnings(again.states[2]!)).toEqual([expect.stringMatching(/^slide 3 \(.*deck\.md:19\): Broken mermaid diagram \(syntax error\)/)])
+  }, 30_000)
+
+  it('torn entries are analysed again and written over', async () => {
+    const before = await modulesOf(loaded(join(dir, 'deck.md'), join(dir, 'fresh-cache')))
+    for (const file of storeFiles(cache)) writeFileSync(file, '{"hast":')
+    expect(await modulesOf(loaded(entry(), cache))).toEqual(before)
+    for (const file of storeFiles(cache)) expect(() => JSON.parse(readFileSync(file, 'utf8'))).not.toThrow()
+  })
+
+  it('entries unused for two weeks are deleted when a store opens; others stay', () => {
+    const [old, recent] = storeFiles(cache)
+    const weeksAgo = new Date(Date.now() - 15 * 24 * 3600 * 1000)
+    utimesSync(old!, weeksAgo, weeksAgo)
+    analysisStore(join(cache, 'deck-analysis'), engine).analysis('any key')
+    expect(storeFiles(cache)).not.toContain(old)
+    expect(storeFiles(cache)).toContain(recent)
+  })
+})
+
+describe("the store's keys and the files an analysis saw", () => {
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'deck-analysis-files-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('an edit of the engine, or another installed package, gives every key a new identity', () => {
+    const copy = join(dir, 'engine')
+    mkdirSync(join(copy, 'plugin'), { recursive: true })
+    mkdirSync(join(copy, 'node_modules'), { recursive: true })
+    writeFileSync(join(copy, 'package.json'), '{"dependencies":{}}')
+    writeFileSync(join(copy, 'plugin', 'a.ts'), 'export const a = 1\n')
+    writeFileSync(join(copy, 'node_modules', '.package-lock.json'), '{"packages":{"node_modules/unified":{"version":"11.0.5"}}}')
+    const first = engineIdentity(copy)
+    expect(engineIdentity(copy)).toBe(first)
+    writeFileSync(join(copy, 'plugin', 'a.ts'), 'export const a = 2\n')
+    const second = engineIdentity(copy + '/.')
+    expect(second).not.toBe(first)
+    writeFileSync(join(copy, 'node_modules', '.package-lock.json'), '{"packages":{"node_modules/unified":{"version":"11.0.6"}}}')
+    expect(engineIdentity(copy + '/./.')).not.toBe(second)
+  })
+
+  it('notes files read and looked for, and tells when one changed, appeared or went', () => {
+    const text = join(dir, 'text.txt')
+    const later = join(dir, 'later.png')
+    writeFileSync(text, 'one')
+    const { value, files } = notingFiles(() => [readText(text), isFile(later), isFile(dir)])
+    expect(value).toEqual(['one', false, false])
+    expect(files.map(([path, seen]) => [path, seen.replace(/:.*/, ':')])).toEqual([
+      [text, 'text:'],
+      [later, 'absent'],
+      [dir, 'other'],
+    ])
+    expect(stillAsSeen(files)).toBe(true)
+    writeFileSync(text, 'two')
+    expect(stillAsSeen(files)).toBe(false)
+    writeFileSync(text, 'one')
+    expect(stillAsSeen(files)).toBe(true)
+    writeFileSync(later, 'x')
+    expect(stillAsSeen(files)).toBe(false)
+    rmSync(later)
+    rmSync(text)
+    expect(stillAsSeen(files)).toBe(false)
+    // Outside an analysis nothing is noted.
+    expect(notingFiles(() => 1).files).toEqual([])
+  })
+})
