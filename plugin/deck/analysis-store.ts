@@ -26,6 +26,9 @@ export interface AnalysisStore {
   keepAnalysis(key: string, kept: KeptAnalysis): void
   note(key: string): string | undefined
   keepNote(key: string, html: string): void
+  /** A tree with its code highlighted (stage two). */
+  highlighted(key: string): Root | undefined
+  keepHighlighted(key: string, hast: Root): void
 }
 
 /** Entries not used for this long are deleted (once per process, when the store opens). */
@@ -77,6 +80,8 @@ export function analysisStore(dir: string, engineDir: string): AnalysisStore {
     keepAnalysis: (key, kept) => write(fileOf('slide', key), kept),
     note: (key) => read<{ html: string }>(fileOf('note', key))?.html,
     keepNote: (key, html) => write(fileOf('note', key), { html }),
+    highlighted: (key) => read<{ hast: Root }>(fileOf('code', key))?.hast,
+    keepHighlighted: (key, hast) => write(fileOf('code', key), { hast }),
   }
 }
 

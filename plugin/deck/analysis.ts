@@ -2,7 +2,8 @@
 // store (plugin/deck/analysis-store.ts) a rebuild or the next dev start re-analyses only the slides that changed.
 import { dirname, resolve } from 'node:path'
 import type { Deck, Slide } from '../../shared/parser/parse.ts'
-import { analyzeSlide, renderNote, type AnalyzedSlide, type SlideCompileOptions } from '../markdown/pipeline.ts'
+import { analyzeSlide, highlightSlide, renderNote, type AnalyzedSlide, type HighlightOptions, type SlideCompileOptions } from '../markdown/pipeline.ts'
+import type { Root } from 'hast'
 import { notingFiles } from '../markdown/files-seen.ts'
 import { iconSetsFor } from '../markdown/icon-sets.ts'
 import { runLaterChecks } from '../markdown/later-checks.ts'
@@ -15,6 +16,8 @@ export interface SlideAnalyzer {
   analyze(slide: Slide, deck: Deck): AnalyzedSlide
   /** A note's HTML (all the deck's notes cost ~150 ms, so each text is rendered once). */
   noteHtml(note: string): string
+  /** The analysed tree with its code highlighted (stage two), kept by the tree it starts from and the options. */
+  highlighted(analyzed: AnalyzedSlide, options: HighlightOptions): Promise<Root>
 }
 
 /** The deck's components a slide's tags name, with their files: a slide is analysed again when one appears, goes or moves. */
@@ -61,8 +64,20 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
         return value
       })
     },
+    async highlighted(analyzed, options) {
+      const wanted = { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy, magicMoveCopy: options.magicMoveCopy, magicMoveDuration: options.magicMoveDuration }
+      if (!store) return highlightSlide(analyzed.hast, wanted)
+      // By the tree itself, not the slide's text: a slide analysed again after its snippet changed has a new tree.
+      const key = `${JSON.stringify(wanted)}\0${JSON.stringify(analyzed.hast)}`
+      const kept = store.highlighted(key)
+      if (kept) return kept
+      const made = await highlightSlide(analyzed.hast, wanted)
+      store.keepHighlighted(key, made)
+      return made
+    },
     noteHtml: (note) =>
       remember(noteCache, note, () => {
+        if (!note.trim()) return ''
         const kept = store?.note(note)
         if (kept !== undefined) return kept
         const html = renderNote(note)

@@ -2,7 +2,7 @@
 // the prerendering build, each slide's source text).
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
-import { highlightSlide, plainSlideText, renderInfo, type AnalyzedSlide } from '../markdown/pipeline.ts'
+import { plainSlideText, renderInfo, type AnalyzedSlide } from '../markdown/pipeline.ts'
 import { slideModuleCode } from '../markdown/to-module.ts'
 import { scopeSlideStyles } from '../markdown/rehype-scoped-style.ts'
 import { HOT_EVENTS } from '../../shared/events.ts'
@@ -82,7 +82,7 @@ export function deckModules(state: DeckState) {
     return code
   }
   const makeSlideModule = async (no: number, slide: SlideState): Promise<string> => {
-    const highlighted = await highlightSlide(slide.analyzed.hast, state.deck!.config)
+    const highlighted = await state.highlighted(slide)
     return slideModuleCode({
       no,
       hast: scopeSlideStyles(highlighted, no),

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path'
 import type { Logger, ResolvedConfig } from 'vite'
 import { parseDeck, type Deck, type DeckError, type Slide } from '../../shared/parser/parse.ts'
 import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline.ts'
+import type { Root } from 'hast'
 import { formatDeckErrors, readDeckFile } from './entry.ts'
 import { resolveDeckOptions, type ResolvedDeckOptions } from '../options.ts'
 import { checkThemeAndLayouts } from './theme-check.ts'
@@ -176,6 +177,11 @@ export class DeckState {
     if (!this.deck) this.errors = this.load()
     if (!this.deck) throw new Error(formatDeckErrors(this.errors, this.shownFrom))
     return this.deck
+  }
+
+  /** A slide's tree with its code highlighted, as its module is made from it. */
+  highlighted(state: SlideState): Promise<Root> {
+    return this.analyzer.highlighted(state.analyzed, this.deck!.config)
   }
 
   /** A warning about a slide, naming the slide and its line in the deck file. */

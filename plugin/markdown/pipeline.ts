@@ -132,7 +132,9 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
 }
 
 /** Stage two, asynchronous: code highlighting on a copy of the analysed tree, and formulas made one HTML string each. */
-export async function highlightSlide(hast: Root, options: Pick<SlideCompileOptions, 'lineNumbers' | 'codeCopy'> & { magicMoveCopy?: boolean | 'always' | 'final'; magicMoveDuration?: number }): Promise<Root> {
+export type HighlightOptions = Pick<SlideCompileOptions, 'lineNumbers' | 'codeCopy'> & { magicMoveCopy?: boolean | 'always' | 'final'; magicMoveDuration?: number }
+
+export async function highlightSlide(hast: Root, options: HighlightOptions): Promise<Root> {
   const magicMove = { lineNumbers: options.lineNumbers, copy: options.codeCopy ? options.magicMoveCopy : false, duration: options.magicMoveDuration }
   const processor = unified().use(rehypeShiki, { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy }).use(rehypeMagicMove, magicMove).use(rehypeStaticMath)
   return (await processor.run(structuredClone(hast))) as Root
