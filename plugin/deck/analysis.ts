@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path'
 import type { Deck, Slide } from '../../shared/parser/parse.ts'
 import { analyzeSlide, highlightSlide, renderNote, type AnalyzedSlide, type HighlightOptions, type SlideCompileOptions } from '../markdown/pipeline.ts'
 import type { Root } from 'hast'
-import { notingFiles } from '../markdown/files-seen.ts'
+import { notingFiles, stillAsSeen, type FileSeen } from '../markdown/files-seen.ts'
 import { iconSetsFor } from '../markdown/icon-sets.ts'
 import { runLaterChecks } from '../markdown/later-checks.ts'
 import type { AnalysisStore } from './analysis-store.ts'
@@ -16,6 +16,8 @@ export interface SlideAnalyzer {
   analyze(slide: Slide, deck: Deck): AnalyzedSlide
   /** A note's HTML (all the deck's notes cost ~150 ms, so each text is rendered once). */
   noteHtml(note: string): string
+  /** The files an analysis read (snippets): an edit of one of them is an edit of the slides that show it. */
+  filesRead(analyzed: AnalyzedSlide): string[]
   /** The analysed tree with its code highlighted (stage two), kept by the tree it starts from and the options. */
   highlighted(analyzed: AnalyzedSlide, options: HighlightOptions): Promise<Root>
 }
@@ -33,6 +35,7 @@ function componentsNamed(content: string, components: DeckComponents): Record<st
 export function createSlideAnalyzer(where: () => { root: string; entry: string; components: DeckComponents }): SlideAnalyzer & { keepOn(store: AnalysisStore | undefined): void } {
   const analysisCache = new Map<string, AnalyzedSlide>()
   const noteCache = new Map<string, string>()
+  const filesSeen = new WeakMap<AnalyzedSlide, FileSeen[]>()
   let store: AnalysisStore | undefined
   return {
     keepOn(next) {
@@ -55,15 +58,22 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
       // Everything the analysis reads but the files it opens (noted as it runs).
       const bound = slide.content.includes('$slidev.configs') ? options.configs : null
       const key = JSON.stringify([options.total, options.frontmatter, options.mermaid, options.lineNumbers, options.codeCopy, bound, named, options.publicDir, options.deckDir, slide.content])
-      return remember(analysisCache, key, () => {
-        const stored = store && `${key}\0${iconSetsFor(options.deckDir).signature()}`
-        const kept = stored ? store!.analysis(stored) : undefined
-        if (kept) return { hast: kept.hast, clicks: kept.clicks, messages: kept.messages, styles: kept.styles, checks: kept.checks, later: runLaterChecks(kept.checks) }
-        const { value, files } = notingFiles(() => analyzeSlide(slide.content, options))
-        if (stored) store!.keepAnalysis(stored, { hast: value.hast, clicks: value.clicks, messages: value.messages, styles: value.styles, checks: value.checks, files })
-        return value
-      })
+      // An analysis made in this process is used again while the files it looked at are unchanged (a snippet edited in
+      // dev is a new analysis of the slides showing it).
+      const made = analysisCache.get(key)
+      if (made && stillAsSeen(filesSeen.get(made) ?? [])) return made
+      const stored = store && `${key}\0${iconSetsFor(options.deckDir).signature()}`
+      const kept = stored ? store!.analysis(stored) : undefined
+      const { value, files } = kept
+        ? { value: { hast: kept.hast, clicks: kept.clicks, messages: kept.messages, styles: kept.styles, checks: kept.checks, later: runLaterChecks(kept.checks) }, files: kept.files }
+        : notingFiles(() => analyzeSlide(slide.content, options))
+      if (stored && !kept) store!.keepAnalysis(stored, { hast: value.hast, clicks: value.clicks, messages: value.messages, styles: value.styles, checks: value.checks, files })
+      filesSeen.set(value, files)
+      if (analysisCache.size > 2000) analysisCache.clear()
+      analysisCache.set(key, value)
+      return value
     },
+    filesRead: (analyzed) => (filesSeen.get(analyzed) ?? []).filter(([, seen]) => seen.startsWith('text:')).map(([path]) => path),
     async highlighted(analyzed, options) {
       const wanted = { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy, magicMoveCopy: options.magicMoveCopy, magicMoveDuration: options.magicMoveDuration }
       if (!store) return highlightSlide(analyzed.hast, wanted)

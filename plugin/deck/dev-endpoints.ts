@@ -31,6 +31,8 @@ export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): 
   state.afterLoad = () => {
     deckWatch.sync()
     devServer.watcher.add(Object.values(state.components.byTag).map((ref) => ref.from))
+    // The snippets the slides show, wherever they are (outside Vite's root too): an edit of one updates its slides.
+    devServer.watcher.add([...state.filesRead()])
   }
   devServer.httpServer?.once('close', deckWatch.close)
   devServer.middlewares.use(createEditorMiddleware({ root: state.shownFrom, entry: () => entry, getAllowedFiles: () => [...state.files()], deckOnDisk: () => state.parsedNow() }))

@@ -14,7 +14,8 @@ const SEARCH_UPDATE_DELAY_MS = 300
 export function deckHotUpdate(state: DeckState) {
   let searchTimer: NodeJS.Timeout | undefined
   return async function handleHotUpdate(ctx: HmrContext): Promise<ModuleNode[] | void> {
-    if (!state.files().has(ctx.file)) return
+    // The deck's files, and the snippets its slides show (their slides are analysed again: the deck's text is the same).
+    if (!state.files().has(ctx.file) && !state.filesRead().has(ctx.file)) return
     const { root } = state
     const moduleOf = (id: string): ModuleNode | undefined => ctx.server.moduleGraph.getModuleById('\0' + id)
     // The deck is read once, by the state. An editor's truncate before its write reads as an empty deck, which keeps the

@@ -214,6 +214,11 @@ export class DeckState {
     return errors.map((e) => ({ ...e, file: e.file ? relative(this.shownFrom, e.file) : undefined }))
   }
 
+  /** The files the slides' analyses read (snippets): the dev server's hot update follows them too. Never the editor's. */
+  filesRead(): Set<string> {
+    return new Set(this.states.flatMap((s) => this.analyzer.filesRead(s.analyzed)))
+  }
+
   /** The deck file and every file its slides come from (`src:` imports). */
   files(): Set<string> {
     return new Set([this.entry, ...this.states.map((s) => s.slide.filepath ?? this.entry)])

@@ -49,6 +49,24 @@ test('editing a slide updates it in place, keeping the slide and the click step'
   expect(await marker(page)).toBe('kept')
 })
 
+test('editing a snippet file updates the slide that shows it, in place', async ({ page }) => {
+  const snippet = resolve(dir, 'snippets', 'rate.ts')
+  mkdirSync(resolve(dir, 'snippets'), { recursive: true })
+  writeFileSync(snippet, 'export const reserveRatio = 0.015\n')
+  try {
+    writeFileSync(deck, original.replace('# 第二张：点击\n', '# 第二张：点击\n\n<<< @/snippets/rate.ts\n'))
+    await openWithMarker(page, '/2')
+    await expect(page.locator('.slidev-page-2 pre')).toContainText('0.015')
+    // The deck file is untouched: only the snippet changes.
+    writeFileSync(snippet, 'export const reserveRatio = 0.025\n')
+    await expect(page.locator('.slidev-page-2 pre')).toContainText('0.025')
+    await expect(page.locator('.slidev-page-2 pre')).not.toContainText('0.015')
+    expect(await marker(page)).toBe('kept')
+  } finally {
+    rmSync(resolve(dir, 'snippets'), { recursive: true, force: true })
+  }
+})
+
 test("an edit that adds lines runs the edited slide's module again and nothing else; goto then finds its words", async ({ page }) => {
   // Slide 1 uses the engine's <Link>: its module imports src/components/SlideLink.tsx, through which Vite would fetch
   // the runtime's state again (second copies) if the edit marked the modules above the slide list as updated.

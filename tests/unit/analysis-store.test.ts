@@ -83,6 +83,20 @@ describe('a kept analysis is used only while what it read is unchanged', () => {
     expect(third).toContain('read-from-the-store')
   })
 
+  it('in one process too (the dev server): a snippet edited is a new analysis of its slide, named in filesRead', () => {
+    const state = new DeckState(resolveDeckOptions({ entry: entry() }))
+    expect(state.load()).toEqual([])
+    const before = state.states.map((s) => s.analyzed)
+    expect([...state.filesRead()]).toEqual([join(dir, 'snippets', 'rate.ts')])
+    expect(state.files().has(join(dir, 'snippets', 'rate.ts'))).toBe(false)
+    writeFileSync(join(dir, 'snippets', 'rate.ts'), 'export const rate = 0.035\n')
+    state.load()
+    expect(state.states[0]!.analyzed).not.toBe(before[0])
+    expect(state.states[1]!.analyzed).toBe(before[1])
+    expect(JSON.stringify(state.states[0]!.analyzed.hast)).toContain('0.035')
+    writeFileSync(join(dir, 'snippets', 'rate.ts'), 'export const rate = 0.025\n')
+  })
+
   it('an image that was missing appears: its warning goes', () => {
     const missing = loaded(entry(), cache)
     expect(missing.warnings(missing.states[1]!)).toEqual([expect.stringContaining('Image not found: "/chart.png"')])
