@@ -3,7 +3,8 @@
 // by everything its analysis read: the slide's text and options, the engine's code and installed packages, and it is
 // used only while the files the analysis looked at (snippets, images) are as they were.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Root } from 'hast'
 import { stillAsSeen, type FileSeen } from '../markdown/files-seen.ts'
@@ -21,6 +22,8 @@ export interface KeptAnalysis {
 }
 
 export interface AnalysisStore {
+  /** Settles once every entry kept so far is on disk. */
+  written(): Promise<void>
   /** The kept analysis for `key`, if there is one whose files are unchanged. */
   analysis(key: string): KeptAnalysis | undefined
   keepAnalysis(key: string, kept: KeptAnalysis): void
@@ -61,18 +64,25 @@ export function analysisStore(dir: string, engineDir: string): AnalysisStore {
       return undefined
     }
   }
+  // Entries are written off the thread's path (the load that made them goes on), one after another, each aside and
+  // then renamed: a build reading at the same time sees the old entry or the new one, never half. Made into text at
+  // once: the trees may be changed by what uses them next.
+  let writing: Promise<void> = Promise.resolve()
   function write(file: string, value: unknown): void {
-    try {
-      mkdirSync(dir, { recursive: true })
-      // Written aside, then renamed: a build reading at the same time sees the old entry or the new one, never half.
-      const aside = `${file}.${process.pid}.tmp`
-      writeFileSync(aside, JSON.stringify(value))
-      renameSync(aside, file)
-    } catch {
-      // A cache that cannot be written (read-only folder, full disk) only costs the next run its time.
-    }
+    const text = JSON.stringify(value)
+    writing = writing.then(async () => {
+      try {
+        await mkdir(dir, { recursive: true })
+        const aside = `${file}.${process.pid}.tmp`
+        await writeFile(aside, text)
+        await rename(aside, file)
+      } catch {
+        // A cache that cannot be written (read-only folder, full disk) only costs the next run its time.
+      }
+    })
   }
   return {
+    written: () => writing,
     analysis(key) {
       const kept = read<KeptAnalysis>(fileOf('slide', key))
       return kept && Array.isArray(kept.files) && stillAsSeen(kept.files) ? kept : undefined

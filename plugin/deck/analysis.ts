@@ -32,7 +32,7 @@ function componentsNamed(content: string, components: DeckComponents): Record<st
   return named
 }
 
-export function createSlideAnalyzer(where: () => { root: string; entry: string; components: DeckComponents }): SlideAnalyzer & { keepOn(store: AnalysisStore | undefined): void } {
+export function createSlideAnalyzer(where: () => { root: string; entry: string; components: DeckComponents }): SlideAnalyzer & { keepOn(store: AnalysisStore | undefined): void; kept(): Promise<void> } {
   const analysisCache = new Map<string, AnalyzedSlide>()
   const noteCache = new Map<string, string>()
   const filesSeen = new WeakMap<AnalyzedSlide, FileSeen[]>()
@@ -41,6 +41,7 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
     keepOn(next) {
       store = next
     },
+    kept: () => store?.written() ?? Promise.resolve(),
     analyze(slide, deck) {
       const { root, entry, components } = where()
       const named = componentsNamed(slide.content, components)

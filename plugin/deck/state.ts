@@ -214,6 +214,11 @@ export class DeckState {
     return errors.map((e) => ({ ...e, file: e.file ? relative(this.shownFrom, e.file) : undefined }))
   }
 
+  /** Settles once the analyses made so far are kept on disk (they are written beside the work that goes on). */
+  analysesKept(): Promise<void> {
+    return this.analyzer.kept()
+  }
+
   /** The files the slides' analyses read (snippets): the dev server's hot update follows them too. Never the editor's. */
   filesRead(): Set<string> {
     return new Set(this.states.flatMap((s) => this.analyzer.filesRead(s.analyzed)))

@@ -22,11 +22,13 @@ function loaded(entry: string, cacheDir: string): DeckState {
   return state
 }
 
-/** Every module the deck makes: the list, each slide's. */
+/** Every module the deck makes: the list, each slide's (once what they made is kept on disk). */
 async function modulesOf(state: DeckState): Promise<string[]> {
   const modules = deckModules(state)
   const ids = [LIST_ID, ...state.states.map((s) => SLIDE_PREFIX + s.slide.no)]
-  return Promise.all(ids.map(async (id) => String(await modules.load(`\0${id}`))))
+  const made = await Promise.all(ids.map(async (id) => String(await modules.load(`\0${id}`))))
+  await state.analysesKept()
+  return made
 }
 
 const storeFiles = (dir: string) => readdirSync(join(dir, 'deck-analysis')).map((name) => join(dir, 'deck-analysis', name))
