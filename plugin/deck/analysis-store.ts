@@ -3,8 +3,8 @@
 // by everything its analysis read: the slide's text and options, the engine's code and installed packages, and it is
 // used only while the files the analysis looked at (snippets, images) are as they were.
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { existsSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs'
+import { mkdir, rename, utimes, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Root } from 'hast'
 import { stillAsSeen, type FileSeen } from '../markdown/files-seen.ts'
@@ -24,9 +24,13 @@ export interface KeptAnalysis {
 export interface AnalysisStore {
   /** Settles once every entry kept so far is on disk. */
   written(): Promise<void>
-  /** The kept analysis for `key`, if there is one whose files are unchanged. */
-  analysis(key: string): KeptAnalysis | undefined
-  keepAnalysis(key: string, kept: KeptAnalysis): void
+  /**
+   * The kept analysis for `key`, if there is one whose files are unchanged, with its entry's digest: the same digest is
+   * the same tree (what its highlighting is kept by).
+   */
+  analysis(key: string): { kept: KeptAnalysis; digest: string } | undefined
+  /** Keeps an analysis; returns its entry's digest. */
+  keepAnalysis(key: string, kept: KeptAnalysis): string
   note(key: string): string | undefined
   keepNote(key: string, html: string): void
   /** A tree with its code highlighted (stage two). */
@@ -44,7 +48,7 @@ export function analysisStore(dir: string, engineDir: string): AnalysisStore {
   const identity = engineIdentity(engineDir)
   const fileOf = (kind: string, key: string) => join(dir, `${kind}-${createHash('sha256').update(`${FORMAT}\0${identity}\0${key}`).digest('hex').slice(0, 40)}.json`)
   let pruned = false
-  function read<T>(file: string): T | undefined {
+  function read<T>(file: string): { value: T; text: string } | undefined {
     if (!pruned) {
       pruned = true
       prune(dir)
@@ -57,8 +61,10 @@ export function analysisStore(dir: string, engineDir: string): AnalysisStore {
     }
     try {
       const value = JSON.parse(text) as T
-      touch(file)
-      return value
+      // Used now: not among the entries pruned as unused (off the thread's path; gone meanwhile, nothing to keep).
+      const now = new Date()
+      void utimes(file, now, now).catch(() => {})
+      return { value, text }
     } catch {
       // A torn or foreign file: made again and written over.
       return undefined
@@ -68,7 +74,7 @@ export function analysisStore(dir: string, engineDir: string): AnalysisStore {
   // then renamed: a build reading at the same time sees the old entry or the new one, never half. Made into text at
   // once: the trees may be changed by what uses them next.
   let writing: Promise<void> = Promise.resolve()
-  function write(file: string, value: unknown): void {
+  function write(file: string, value: unknown): string {
     const text = JSON.stringify(value)
     writing = writing.then(async () => {
       try {
@@ -80,27 +86,20 @@ export function analysisStore(dir: string, engineDir: string): AnalysisStore {
         // A cache that cannot be written (read-only folder, full disk) only costs the next run its time.
       }
     })
+    return text
   }
+  const digestOf = (text: string) => createHash('sha256').update(text).digest('hex')
   return {
     written: () => writing,
     analysis(key) {
-      const kept = read<KeptAnalysis>(fileOf('slide', key))
-      return kept && Array.isArray(kept.files) && stillAsSeen(kept.files) ? kept : undefined
+      const found = read<KeptAnalysis>(fileOf('slide', key))
+      return found && Array.isArray(found.value.files) && stillAsSeen(found.value.files) ? { kept: found.value, digest: digestOf(found.text) } : undefined
     },
-    keepAnalysis: (key, kept) => write(fileOf('slide', key), kept),
-    note: (key) => read<{ html: string }>(fileOf('note', key))?.html,
-    keepNote: (key, html) => write(fileOf('note', key), { html }),
-    highlighted: (key) => read<{ hast: Root }>(fileOf('code', key))?.hast,
-    keepHighlighted: (key, hast) => write(fileOf('code', key), { hast }),
-  }
-}
-
-function touch(file: string): void {
-  try {
-    const now = new Date()
-    utimesSync(file, now, now)
-  } catch {
-    // Gone meanwhile: nothing to keep.
+    keepAnalysis: (key, kept) => digestOf(write(fileOf('slide', key), kept)),
+    note: (key) => read<{ html: string }>(fileOf('note', key))?.value.html,
+    keepNote: (key, html) => void write(fileOf('note', key), { html }),
+    highlighted: (key) => read<{ hast: Root }>(fileOf('code', key))?.value.hast,
+    keepHighlighted: (key, hast) => void write(fileOf('code', key), { hast }),
   }
 }
 

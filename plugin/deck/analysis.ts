@@ -7,7 +7,7 @@ import type { Root } from 'hast'
 import { notingFiles, stillAsSeen, type FileSeen } from '../markdown/files-seen.ts'
 import { iconSetsFor } from '../markdown/icon-sets.ts'
 import { runLaterChecks } from '../markdown/later-checks.ts'
-import type { AnalysisStore } from './analysis-store.ts'
+import type { AnalysisStore, KeptAnalysis } from './analysis-store.ts'
 import { kebab } from '../markdown/remark-component-tags.ts'
 import type { DeckComponents } from './components.ts'
 import { boundConfigs } from '../../shared/config.ts'
@@ -36,6 +36,8 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
   const analysisCache = new Map<string, AnalyzedSlide>()
   const noteCache = new Map<string, string>()
   const filesSeen = new WeakMap<AnalyzedSlide, FileSeen[]>()
+  /** The digest of each kept analysis' entry: the same digest, the same tree. */
+  const treeDigests = new WeakMap<AnalyzedSlide, string>()
   let store: AnalysisStore | undefined
   return {
     keepOn(next) {
@@ -61,25 +63,31 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
       const key = JSON.stringify([options.total, options.frontmatter, options.mermaid, options.lineNumbers, options.codeCopy, bound, named, options.publicDir, options.deckDir, slide.content])
       // An analysis made in this process is used again while the files it looked at are unchanged (a snippet edited in
       // dev is a new analysis of the slides showing it).
-      const made = analysisCache.get(key)
-      if (made && stillAsSeen(filesSeen.get(made) ?? [])) return made
-      const stored = store && `${key}\0${iconSetsFor(options.deckDir).signature()}`
-      const kept = stored ? store!.analysis(stored) : undefined
-      const { value, files } = kept
-        ? { value: { hast: kept.hast, clicks: kept.clicks, messages: kept.messages, styles: kept.styles, checks: kept.checks, later: runLaterChecks(kept.checks) }, files: kept.files }
-        : notingFiles(() => analyzeSlide(slide.content, options))
-      if (stored && !kept) store!.keepAnalysis(stored, { hast: value.hast, clicks: value.clicks, messages: value.messages, styles: value.styles, checks: value.checks, files })
-      filesSeen.set(value, files)
-      if (analysisCache.size > 2000) analysisCache.clear()
-      analysisCache.set(key, value)
-      return value
+      return remember(
+        analysisCache,
+        key,
+        () => {
+          const stored = store && `${key}\0${iconSetsFor(options.deckDir).signature()}`
+          const found = stored ? store!.analysis(stored) : undefined
+          const { value, files } = found
+            ? { value: analysisOf(found.kept), files: found.kept.files }
+            : notingFiles(() => analyzeSlide(slide.content, options))
+          const digest = found?.digest ?? (stored ? store!.keepAnalysis(stored, { hast: value.hast, clicks: value.clicks, messages: value.messages, styles: value.styles, checks: value.checks, files }) : undefined)
+          filesSeen.set(value, files)
+          if (digest) treeDigests.set(value, digest)
+          return value
+        },
+        (made) => stillAsSeen(filesSeen.get(made) ?? []),
+      )
     },
     filesRead: (analyzed) => (filesSeen.get(analyzed) ?? []).filter(([, seen]) => seen.startsWith('text:')).map(([path]) => path),
     async highlighted(analyzed, options) {
       const wanted = { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy, magicMoveCopy: options.magicMoveCopy, magicMoveDuration: options.magicMoveDuration }
-      if (!store) return highlightSlide(analyzed.hast, wanted)
-      // By the tree itself, not the slide's text: a slide analysed again after its snippet changed has a new tree.
-      const key = `${JSON.stringify(wanted)}\0${JSON.stringify(analyzed.hast)}`
+      // By the tree (its kept entry's digest), not the slide's text: a slide analysed again after its snippet changed has
+      // a new tree.
+      const digest = treeDigests.get(analyzed)
+      if (!store || !digest) return highlightSlide(analyzed.hast, wanted)
+      const key = `${JSON.stringify(wanted)}\0${digest}`
       const kept = store.highlighted(key)
       if (kept) return kept
       const made = await highlightSlide(analyzed.hast, wanted)
@@ -98,10 +106,18 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
   }
 }
 
-/** The value kept for `key`, made once; a cache past 2000 entries starts over (a long editing session). */
-function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+/** A kept analysis as the deck uses it: its checks started again. */
+function analysisOf({ hast, clicks, messages, styles, checks }: KeptAnalysis): AnalyzedSlide {
+  return { hast, clicks, messages, styles, checks, later: runLaterChecks(checks) }
+}
+
+/**
+ * The value kept for `key`, made once (again when `stillGood` says the kept one is not); a cache past 2000 entries
+ * starts over (a long editing session).
+ */
+function remember<T>(cache: Map<string, T>, key: string, make: () => T, stillGood: (value: T) => boolean = () => true): T {
   let value = cache.get(key)
-  if (value === undefined) {
+  if (value === undefined || !stillGood(value)) {
     value = make()
     if (cache.size > 2000) cache.clear()
     cache.set(key, value)
