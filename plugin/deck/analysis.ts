@@ -16,8 +16,8 @@ export interface SlideAnalyzer {
   analyze(slide: Slide, deck: Deck): AnalyzedSlide
   /** A note's HTML (all the deck's notes cost ~150 ms, so each text is rendered once). */
   noteHtml(note: string): string
-  /** The files an analysis read (snippets): an edit of one of them is an edit of the slides that show it. */
-  filesRead(analyzed: AnalyzedSlide): string[]
+  /** The files an analysis read (snippets), as it read them: an edit of one is an edit of the slides that show it. */
+  filesRead(analyzed: AnalyzedSlide): FileSeen[]
   /** The analysed tree with its code highlighted (stage two), kept by the tree it starts from and the options. */
   highlighted(analyzed: AnalyzedSlide, options: HighlightOptions): Promise<Root>
 }
@@ -80,7 +80,7 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
         (made) => stillAsSeen(filesSeen.get(made) ?? []),
       )
     },
-    filesRead: (analyzed) => (filesSeen.get(analyzed) ?? []).filter(([, seen]) => seen.startsWith('text:')).map(([path]) => path),
+    filesRead: (analyzed) => (filesSeen.get(analyzed) ?? []).filter(([, seen]) => seen.startsWith('text:')),
     async highlighted(analyzed, options) {
       const wanted = { lineNumbers: options.lineNumbers, codeCopy: options.codeCopy, magicMoveCopy: options.magicMoveCopy, magicMoveDuration: options.magicMoveDuration }
       // By the tree (its kept entry's digest), not the slide's text: a slide analysed again after its snippet changed has

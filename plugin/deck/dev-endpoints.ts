@@ -18,12 +18,13 @@ export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): 
   }
   devServer.watcher.on('add', componentsMoved)
   devServer.watcher.on('unlink', componentsMoved)
-  // The last of quick writes (an edit and its undo, the side editor's rename-over-the-file saves) that Vite's watcher
-  // dropped goes through Vite's update path like any change.
+  // The last of quick writes (an edit and its undo, the side editor's rename-over-the-file saves, a truncate before a
+  // write) that Vite's watcher dropped goes through Vite's update path like any change: the deck's files and the
+  // snippets its slides show.
   const deckWatch = watchDeckFiles(
-    () => state.files(),
+    () => new Set([...state.files(), ...state.filesRead()]),
     (file) => {
-      if (state.changedSinceLoad(file)) devServer.watcher.emit('change', file)
+      if (state.changedSinceRead(file)) devServer.watcher.emit('change', file)
     },
   )
   // Each component the deck now uses is watched as a file of its own: a components/ folder made moments ago may not

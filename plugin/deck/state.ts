@@ -11,6 +11,7 @@ import { checkThemeAndLayouts } from './theme-check.ts'
 import { ENGINE_DIR } from '../options.ts'
 import { createSlideAnalyzer } from './analysis.ts'
 import { analysisStore } from './analysis-store.ts'
+import { stillAsSeen } from '../markdown/files-seen.ts'
 import { findDeckComponents, type DeckComponents } from './components.ts'
 import type { NotesFrom } from '../../shared/server-files.ts'
 
@@ -221,7 +222,13 @@ export class DeckState {
 
   /** The files the slides' analyses read (snippets): the dev server's hot update follows them too. Never the editor's. */
   filesRead(): Set<string> {
-    return new Set(this.states.flatMap((s) => this.analyzer.filesRead(s.analyzed)))
+    return new Set(this.states.flatMap((s) => this.analyzer.filesRead(s.analyzed).map(([path]) => path)))
+  }
+
+  /** Whether a file of the deck, or one its slides' analyses read, no longer holds what the last load read from it. */
+  changedSinceRead(file: string): boolean {
+    if (this.files().has(file)) return this.changedSinceLoad(file)
+    return this.states.some((s) => !stillAsSeen(this.analyzer.filesRead(s.analyzed).filter(([path]) => path === file)))
   }
 
   /** The deck file and every file its slides come from (`src:` imports). */

@@ -91,8 +91,13 @@ describe('a kept analysis is used only while what it read is unchanged', () => {
     const before = state.states.map((s) => s.analyzed)
     expect([...state.filesRead()]).toEqual([join(dir, 'snippets', 'rate.ts')])
     expect(state.files().has(join(dir, 'snippets', 'rate.ts'))).toBe(false)
+    expect(state.changedSinceRead(join(dir, 'snippets', 'rate.ts'))).toBe(false)
+    expect(state.changedSinceRead(entry())).toBe(false)
     writeFileSync(join(dir, 'snippets', 'rate.ts'), 'export const rate = 0.035\n')
+    // What the dev server's settled watch asks after quick writes (a truncate, then the text) before it updates again.
+    expect(state.changedSinceRead(join(dir, 'snippets', 'rate.ts'))).toBe(true)
     state.load()
+    expect(state.changedSinceRead(join(dir, 'snippets', 'rate.ts'))).toBe(false)
     expect(state.states[0]!.analyzed).not.toBe(before[0])
     expect(state.states[1]!.analyzed).toBe(before[1])
     expect(JSON.stringify(state.states[0]!.analyzed.hast)).toContain('0.035')
