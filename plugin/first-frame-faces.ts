@@ -6,10 +6,10 @@
 // Only slide 1's page does it: it is the page opened cold (the root is slide 1), and every face cut costs the build an
 // encoding. The full faces (the deck's slices, the theme's files) still come with the app, for everything else.
 import { existsSync, readFileSync } from 'node:fs'
-import subsetFont from 'subset-font'
 import { SUBSET_FAMILY } from '../shared/fonts.ts'
 import { FIRST_CJK_POINT, glyphsOf, rangeOfPoints } from './font-slices.ts'
 import { cachedCut, fontFaceRule, sourceIdentity } from './fonts.ts'
+import { faceCutter, type FaceCutter } from './font-cut.ts'
 import { drawsIn, faceHolds, type StylesheetFace } from './stylesheet-faces.ts'
 
 /** One face a page carries: a family's face in one weight, cut from `file` to `glyphs`. */
@@ -80,7 +80,7 @@ export function carriedFaces(text: PageText, cjkFiles: Record<string, string | u
  * their glyphs (CSS Fonts: among faces whose ranges overlap, the last declared is tried first). `font-display:
  * block`: a face in the page is ready with it, and text never shows in another face first.
  */
-export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, fontOf: (face: CarriedFace) => Buffer | Promise<Buffer> = (face) => readFileSync(face.file)): Promise<string> {
+export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, fontOf: (face: CarriedFace) => Buffer | Promise<Buffer> = (face) => readFileSync(face.file), cut: FaceCutter = faceCutter()): Promise<string> {
   const rules: string[] = []
   for (const face of faces) {
     if (!existsSync(face.file)) continue
@@ -88,11 +88,11 @@ export async function carriedFaceCss(faces: CarriedFace[], cacheDir: string, fon
     // whose glyphs have no outlines (the encoder's transformed glyf table), and would fetch the theme's whole face.
     const blank = face.glyphs.trim() === ''
     const [format, mime, extension] = blank ? (['truetype', 'font/ttf', 'ttf'] as const) : (['woff2', 'font/woff2', 'woff2'] as const)
-    const cut = await cachedCut(cacheDir, 'first-frame', extension, [sourceIdentity(face.file), face.weight, face.glyphs], async () =>
-      subsetFont(await fontOf(face), face.glyphs, { targetFormat: blank ? 'sfnt' : 'woff2' }),
+    const faceCut = await cachedCut(cacheDir, 'first-frame', extension, [sourceIdentity(face.file), face.weight, face.glyphs], async () =>
+      cut(await fontOf(face), face.glyphs, blank ? 'sfnt' : 'woff2'),
     )
     const range = rangeOfPoints([...new Set([...face.glyphs].map((ch) => ch.codePointAt(0)!))].sort((a, b) => a - b))
-    rules.push(fontFaceRule({ family: face.family, style: face.style, weight: face.weight, src: `data:${mime};base64,${cut.toString('base64')}`, format, range }))
+    rules.push(fontFaceRule({ family: face.family, style: face.style, weight: face.weight, src: `data:${mime};base64,${faceCut.toString('base64')}`, format, range }))
   }
   return rules.join('\n')
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import subsetFont from 'subset-font'
+import { cutterIdentity, faceCutter, type FaceCutter } from './font-cut.ts'
 import { FONT_KEYS_ID, LATER_FACES_ATTRIBUTE, SUBSET_FAMILY, type SlideFontKeys } from '../shared/fonts.ts'
 import { glyphsOf, pageText, sliceGlyphs, unicodeRange, type FontSlicing, type GlyphUse } from './font-slices.ts'
 
@@ -39,13 +39,13 @@ export interface CutFace {
  * The deck's glyphs of the Chinese serif as TrueType, per weight, made on first use and kept for the build: every cut
  * (the slices, slide 1's own faces) starts from it rather than decompressing the 1.5 MB source again.
  */
-export function deckSourceFonts(slicing: FontSlicing): (weight: string) => Promise<Buffer> {
+export function deckSourceFonts(slicing: FontSlicing, cut: FaceCutter = faceCutter()): (weight: string) => Promise<Buffer> {
   const everyGlyph = slicing.slices.map((slice) => slice.glyphs).join('')
   const made = new Map<string, Promise<Buffer>>()
   return (weight) => {
     const source = CJK_SOURCES[weight]
     if (!source) return Promise.reject(new Error(`No Chinese serif source for weight ${weight}`))
-    if (!made.has(weight)) made.set(weight, subsetFont(readFileSync(source.file), everyGlyph, { targetFormat: 'sfnt' }))
+    if (!made.has(weight)) made.set(weight, cut(readFileSync(source.file), everyGlyph, 'sfnt'))
     return made.get(weight)!
   }
 }
@@ -53,24 +53,20 @@ export function deckSourceFonts(slicing: FontSlicing): (weight: string) => Promi
 /**
  * A WOFF2 file per slice and weight, cached on disk by content so a rebuild with the same text costs nothing.
  * Cutting goes through one TrueType copy of the deck's glyphs per weight (decompressing the 1.5 MB source once, not
- * once per slice). Encoding WOFF2 (subset-font's WebAssembly build of Google's encoder) is the build's longest CPU
- * step when nothing is cached (2.7–2.9 s for the deck's 72 faces on two cores); a native encoder
- * (@napi-rs/ttf2woff2) took it to 0.6 s, but this registry holds its binary for Linux x64 only, so the lock file
- * could not be complete. Returns [] with a reason when the source fonts are not installed: the system stack applies.
+ * once per slice). Encoding WOFF2 is the build's longest CPU step when nothing is cached: the cuts are started
+ * together, and a native encoder (plugin/font-cut.ts) compresses them on libuv's threads while HarfBuzz cuts the next
+ * on the main thread. Returns [] with a reason when the source fonts are not installed: the system stack applies.
  */
-export async function cutSlices(slicing: FontSlicing, cacheDir: string, deckFont = deckSourceFonts(slicing)): Promise<{ faces: CutFace[]; missing?: string }> {
+export async function cutSlices(slicing: FontSlicing, cacheDir: string, deckFont = deckSourceFonts(slicing), cut: FaceCutter = faceCutter()): Promise<{ faces: CutFace[]; missing?: string }> {
   const missing = Object.values(CJK_SOURCES).find((source) => !existsSync(source.file))
   if (missing) return { faces: [], missing: `${missing.file} not found (npm install @fontsource/noto-serif-sc); Chinese text uses the system's serif fonts.` }
-  const faces: CutFace[] = []
-  for (const [weight, source] of Object.entries(CJK_SOURCES)) {
-    for (const [index, slice] of slicing.slices.entries()) {
-      const woff2 = await cachedCut(cacheDir, `deck-serif-sc-${weight}`, 'woff2', [sourceIdentity(source.file), weight, slice.glyphs], async () =>
-        subsetFont(await deckFont(weight), slice.glyphs, { targetFormat: 'woff2' }),
-      )
-      faces.push({ slice: index, weight, woff2 })
-    }
-  }
-  return { faces }
+  const faces = Object.entries(CJK_SOURCES).flatMap(([weight, source]) =>
+    slicing.slices.map(async (slice, index): Promise<CutFace> => {
+      const woff2 = await cachedCut(cacheDir, `deck-serif-sc-${weight}`, 'woff2', [sourceIdentity(source.file), weight, slice.glyphs], async () => cut(await deckFont(weight), slice.glyphs, 'woff2'))
+      return { slice: index, weight, woff2 }
+    }),
+  )
+  return { faces: await Promise.all(faces) }
 }
 
 export interface EmittedFace {
@@ -99,8 +95,8 @@ export function fontFaceRule(face: { family: string; style: string; weight: stri
 const identities = new Map<string, string>()
 /**
  * A font file as a cache key's part: its content's hash (read once per process) and the versions of the tools that
- * cut it (subset-font, and the HarfBuzz and WOFF2 encoder it runs). Keyed by its path alone, a cut of an older source
- * or encoder would be served after an upgrade of either.
+ * cut it (subset-font, and the HarfBuzz and WOFF2 encoder it runs, or the native encoder used instead). Keyed by its
+ * path alone, a cut of an older source or encoder would be served after an upgrade of either.
  */
 export function sourceIdentity(file: string): string {
   if (!identities.has(file)) identities.set(file, `${createHash('sha256').update(readFileSync(file)).digest('hex')} ${cuttingTools()}`)
@@ -131,7 +127,7 @@ function cuttingTools(): string {
     } catch {
       // Without subset-font the cut itself fails, with its own message.
     }
-    tools = [versionOf('subset-font', require), versionOf('harfbuzzjs', inner), versionOf('wawoff2', inner)].join(' ')
+    tools = [versionOf('subset-font', require), versionOf('harfbuzzjs', inner), versionOf('wawoff2', inner), cutterIdentity()].join(' ')
   }
   return tools
 }

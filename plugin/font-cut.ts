@@ -1,0 +1,86 @@
+// Cutting a face: HarfBuzz (subset-font) keeps the glyphs asked for, Google's WOFF2 encoder compresses the result.
+// The encoder is the build's longest step when nothing is cached (Brotli at its best quality over every face). Where
+// npm installed @napi-rs/ttf2woff2's binary for this platform, the encoder runs natively on libuv's threads, several
+// faces at once while HarfBuzz cuts the next ones on the main thread; elsewhere (a platform whose binary npm did not
+// install) subset-font's WebAssembly build of the same encoder does it on the main thread. Both write the same format
+// from the same encoder's source; the cache keys name the one used (`cutterIdentity`).
+import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
+import subsetFont from 'subset-font'
+
+/** What a face is cut to: WOFF2 for the web, TrueType where a browser refuses WOFF2 (a face of spaces alone). */
+export type CutFormat = 'woff2' | 'sfnt'
+
+/** Cuts `font` (TrueType, OpenType, WOFF or WOFF2) to `glyphs`. */
+export type FaceCutter = (font: Buffer, glyphs: string, format: CutFormat) => Promise<Buffer>
+
+interface NativeWoff2 {
+  convertTTFToWOFF2Async(input: Buffer): Promise<Buffer>
+  convertWOFF2ToTTFAsync(input: Buffer): Promise<Buffer>
+}
+
+const WOFF2_SIGNATURE = 'wOF2'
+
+/** subset-font alone: it decodes and encodes WOFF2 with its WebAssembly build of Google's woff2. */
+export const webAssemblyCutter: FaceCutter = (font, glyphs, format) => subsetFont(font, glyphs, { targetFormat: format })
+
+/**
+ * HarfBuzz's cut between the native decoder and encoder. At most `encodingAtOnce` encodings run together (one per
+ * core, up to libuv's four threads): each holds Brotli's window and tables, tens of MB.
+ */
+export function nativeCutter(native: NativeWoff2, encodingAtOnce = Math.min(4, availableParallelism())): FaceCutter {
+  const waiting: (() => void)[] = []
+  let running = 0
+  const encode = async (sfnt: Buffer) => {
+    if (running >= encodingAtOnce) await new Promise<void>((start) => waiting.push(start))
+    running++
+    try {
+      return await native.convertTTFToWOFF2Async(sfnt)
+    } finally {
+      running--
+      waiting.shift()?.()
+    }
+  }
+  return async (font, glyphs, format) => {
+    const source = font.subarray(0, 4).toString('latin1') === WOFF2_SIGNATURE ? await native.convertWOFF2ToTTFAsync(font) : font
+    const cut = await subsetFont(source, glyphs, { targetFormat: 'sfnt' })
+    return format === 'woff2' ? encode(cut) : cut
+  }
+}
+
+let found: { cutter: FaceCutter; identity: string } | undefined
+
+/** The native encoder's package with its version, or null when its binary did not load here. */
+function loadNative(): { native: NativeWoff2; version: string } | null {
+  const require = createRequire(import.meta.url)
+  try {
+    const native = require('@napi-rs/ttf2woff2') as NativeWoff2
+    const version = (require('@napi-rs/ttf2woff2/package.json') as { version: string }).version
+    return { native, version }
+  } catch {
+    return null
+  }
+}
+
+/** The cutter this machine has: native where its binary loads, else WebAssembly. */
+export function faceCutter(): FaceCutter {
+  return detect().cutter
+}
+
+/** Names the encoder `faceCutter` uses, for cache keys: a face encoded by one is not served for the other. */
+export function cutterIdentity(): string {
+  return detect().identity
+}
+
+function detect() {
+  if (!found) {
+    const loaded = loadNative()
+    found = loaded ? { cutter: nativeCutter(loaded.native), identity: `@napi-rs/ttf2woff2@${loaded.version}` } : { cutter: webAssemblyCutter, identity: 'wawoff2' }
+  }
+  return found
+}
+
+/** The native encoder when its binary loads here (tests compare the two routes). */
+export function nativeWoff2(): NativeWoff2 | null {
+  return loadNative()?.native ?? null
+}
