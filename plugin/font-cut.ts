@@ -1,8 +1,8 @@
 // Cutting a face: HarfBuzz (subset-font) keeps the glyphs asked for, Google's WOFF2 encoder compresses the result.
 // The encoder is the build's longest step when nothing is cached (Brotli at its best quality over every face). Where
-// npm installed @napi-rs/ttf2woff2's binary for this platform, the encoder runs natively on libuv's threads, several
-// faces at once while HarfBuzz cuts the next ones on the main thread; elsewhere (a platform whose binary npm did not
-// install) subset-font's WebAssembly build of the same encoder does it on the main thread. Both write the same format
+// npm installed a native build of it for this machine (@napi-rs/ttf2woff2's, an optional dependency), it runs on
+// libuv's threads, several faces at once while HarfBuzz cuts the next ones on the main thread; elsewhere
+// subset-font's WebAssembly build of the same encoder does it on the main thread. Both write the same format
 // from the same encoder's source; the cache keys name the one used (`cutterIdentity`).
 import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
@@ -50,16 +50,29 @@ export function nativeCutter(native: NativeWoff2, encodingAtOnce = Math.min(4, a
 
 let found: { cutter: FaceCutter; identity: string } | undefined
 
-/** The native encoder's package with its version, or null when its binary did not load here. */
-function loadNative(): { native: NativeWoff2; version: string } | null {
+/**
+ * The native encoder's builds this machine may have, as napi-rs names them: by system, CPU and C library. The engine
+ * lists the Linux x64 ones as optional dependencies (the registry it is installed from here holds no other), so npm
+ * installs the one for this machine there and none elsewhere; any of them installed by hand is used too.
+ */
+function nativeBuilds(): string[] {
+  const name = `@napi-rs/ttf2woff2-${process.platform}-${process.arch}`
+  return [`${name}-gnu`, `${name}-musl`, `${name}-msvc`, name]
+}
+
+/** The first native build that loads here, with its name and version; null when none does. */
+function loadNative(): { native: NativeWoff2; identity: string } | null {
   const require = createRequire(import.meta.url)
-  try {
-    const native = require('@napi-rs/ttf2woff2') as NativeWoff2
-    const version = (require('@napi-rs/ttf2woff2/package.json') as { version: string }).version
-    return { native, version }
-  } catch {
-    return null
+  for (const name of nativeBuilds()) {
+    try {
+      const native = require(name) as NativeWoff2
+      const version = (require(`${name}/package.json`) as { version: string }).version
+      return { native, identity: `${name}@${version}` }
+    } catch {
+      // Not installed, or built for another C library: the next.
+    }
   }
+  return null
 }
 
 /** The cutter this machine has: native where its binary loads, else WebAssembly. */
@@ -75,7 +88,7 @@ export function cutterIdentity(): string {
 function detect() {
   if (!found) {
     const loaded = loadNative()
-    found = loaded ? { cutter: nativeCutter(loaded.native), identity: `@napi-rs/ttf2woff2@${loaded.version}` } : { cutter: webAssemblyCutter, identity: 'wawoff2' }
+    found = loaded ? { cutter: nativeCutter(loaded.native), identity: loaded.identity } : { cutter: webAssemblyCutter, identity: 'wawoff2' }
   }
   return found
 }
