@@ -55,8 +55,8 @@ let found: { cutter: FaceCutter; identity: string } | undefined
  * lists the Linux x64 ones as optional dependencies (the registry it is installed from here holds no other), so npm
  * installs the one for this machine there and none elsewhere; any of them installed by hand is used too.
  */
-function nativeBuilds(): string[] {
-  const name = `@napi-rs/ttf2woff2-${process.platform}-${process.arch}`
+export function nativeBuilds(platform: string = process.platform, arch: string = process.arch): string[] {
+  const name = `@napi-rs/ttf2woff2-${platform}-${arch}`
   return [`${name}-gnu`, `${name}-musl`, `${name}-msvc`, name]
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { cutterIdentity, faceCutter, nativeCutter, nativeWoff2, webAssemblyCutter } from '../../plugin/font-cut'
+import { cutterIdentity, faceCutter, nativeBuilds, nativeCutter, nativeWoff2, webAssemblyCutter } from '../../plugin/font-cut'
 import { CJK_SOURCES } from '../../plugin/fonts'
 
 const source = () => readFileSync(CJK_SOURCES['400']!.file)
@@ -14,6 +14,16 @@ describe('cutting a face: HarfBuzz, then the WOFF2 encoder', () => {
       expect(cutterIdentity()).toMatch(/^@napi-rs\/ttf2woff2-linux-x64-(gnu|musl)@\d+\.\d+\.\d+$/)
     } else expect(cutterIdentity()).toEqual(native ? expect.stringMatching(/^@napi-rs\/ttf2woff2-/) : 'wawoff2')
     expect(faceCutter()).toBe(faceCutter())
+  })
+
+  it('looks for the build napi-rs names for the system, CPU and C library (one installed beside the engine is used)', () => {
+    expect(nativeBuilds('linux', 'x64').slice(0, 2)).toEqual(['@napi-rs/ttf2woff2-linux-x64-gnu', '@napi-rs/ttf2woff2-linux-x64-musl'])
+    expect(nativeBuilds('darwin', 'arm64')).toContain('@napi-rs/ttf2woff2-darwin-arm64')
+    expect(nativeBuilds('win32', 'x64')).toContain('@napi-rs/ttf2woff2-win32-x64-msvc')
+    // The engine's optional dependencies are the names looked for on Linux x64.
+    const optional = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).optionalDependencies ?? {})
+    expect(optional).toHaveLength(2)
+    expect(optional.every((name) => nativeBuilds('linux', 'x64').includes(name))).toBe(true)
   })
 
   it.skipIf(!native)('gives the same font either way: the same TrueType cut, WOFF2 files that decode to the same bytes', async () => {
