@@ -32,13 +32,15 @@ export function nativeCutter(native: NativeWoff2, encodingAtOnce = Math.min(4, a
   const waiting: (() => void)[] = []
   let running = 0
   const encode = async (sfnt: Buffer) => {
-    if (running >= encodingAtOnce) await new Promise<void>((start) => waiting.push(start))
-    running++
+    // A finished encoding hands its place to the next waiting one, so no cut started meanwhile takes it too.
+    if (running < encodingAtOnce) running++
+    else await new Promise<void>((start) => waiting.push(start))
     try {
       return await native.convertTTFToWOFF2Async(sfnt)
     } finally {
-      running--
-      waiting.shift()?.()
+      const next = waiting.shift()
+      if (next) next()
+      else running--
     }
   }
   return async (font, glyphs, format) => {
@@ -48,7 +50,7 @@ export function nativeCutter(native: NativeWoff2, encodingAtOnce = Math.min(4, a
   }
 }
 
-let found: { cutter: FaceCutter; identity: string } | undefined
+let found: { cutter: FaceCutter; identity: string; native: NativeWoff2 | null } | undefined
 
 /**
  * The native encoder's builds this machine may have, as napi-rs names them: by system, CPU and C library. The engine
@@ -88,12 +90,12 @@ export function cutterIdentity(): string {
 function detect() {
   if (!found) {
     const loaded = loadNative()
-    found = loaded ? { cutter: nativeCutter(loaded.native), identity: loaded.identity } : { cutter: webAssemblyCutter, identity: 'wawoff2' }
+    found = loaded ? { cutter: nativeCutter(loaded.native), identity: loaded.identity, native: loaded.native } : { cutter: webAssemblyCutter, identity: 'wawoff2', native: null }
   }
   return found
 }
 
 /** The native encoder when its binary loads here (tests compare the two routes). */
 export function nativeWoff2(): NativeWoff2 | null {
-  return loadNative()?.native ?? null
+  return detect().native
 }
