@@ -143,13 +143,14 @@ test.describe('the Chinese font, cut to the page', () => {
     const release = await holdApp(page)
     await page.goto(`${deckURL}/1`, { waitUntil: 'commit' })
     await expect(page.locator('.slidev-page-1')).toBeVisible()
-    await page.evaluate(() => document.fonts.ready)
     expect(await preloadedFonts(page)).toEqual([])
-    // The faces are in the page, cut to its glyphs: the deck's serif (regular, bold) and the theme's Latin faces.
-    const carried = await page.evaluate(() =>
-      [...document.fonts].filter((f) => f.status === 'loaded' && f.unicodeRange !== 'U+0-10FFFF').map((f) => `${f.family} ${f.weight} ${f.display}`),
-    )
-    expect(carried).toEqual(expect.arrayContaining(['Deck Serif SC 400 block', 'Deck Serif SC 700 block', 'Noto Serif 400 block', 'Noto Serif 700 block']))
+    // The faces are in the page, cut to its glyphs: the deck's serif (regular, bold) and the theme's Latin faces. Each
+    // loads from its data: address in a task of its own; on a busy machine `document.fonts.ready` can settle before
+    // the last has been asked for, so their state is polled until all four are in.
+    const carried = () =>
+      page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded' && f.unicodeRange !== 'U+0-10FFFF').map((f) => `${f.family} ${f.weight} ${f.display}`))
+    await expect.poll(carried).toEqual(expect.arrayContaining(['Deck Serif SC 400 block', 'Deck Serif SC 700 block', 'Noto Serif 400 block', 'Noto Serif 700 block']))
+    await page.evaluate(() => document.fonts.ready)
     const rules = await page.evaluate(() => [...document.querySelectorAll('head style')].map((s) => s.textContent ?? '').join('').match(/src:url\(data:font\/(woff2|ttf);base64,/g)?.length ?? 0)
     expect(rules).toBe(4)
     // The title (bold) and the subtitle (regular) are drawn in the web font's faces alone, with no font fetched.

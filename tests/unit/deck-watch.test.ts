@@ -180,3 +180,33 @@ describe("an edit's hot update", () => {
     expect([...list.acceptedHmrDeps].map((m) => m.id)).toEqual(['\0virtual:deck/slide/1', '\0virtual:deck/slide/2'])
   })
 })
+
+describe("a component's edit", () => {
+  const components = resolve(dir, 'components')
+  const badgeFile = resolve(components, 'WatchBadge.tsx')
+  const badge = (text: string) => `export default function WatchBadge() {\n  return <strong>${text}</strong>\n}\n`
+  const badgeURL = `/${dir.slice(root.length + 1)}/components/WatchBadge.tsx`
+  const served = async () => (await server.environments.client.transformRequest(badgeURL))?.code ?? ''
+
+  it('reaches the page when it follows the last edit at once (a change the watcher dropped)', async () => {
+    mkdirSync(components, { recursive: true })
+    writeFileSync(badgeFile, badge('版本一'))
+    writeFileSync(deck, deckText('一', '徽章').replace('# 徽章\n', '# 徽章\n\n<WatchBadge />\n'))
+    await until(['一', '徽章'])
+    expect(await served()).toContain('版本一')
+    // The second edit lands the moment the watcher reports the first, inside its silence for the file.
+    const reported = new Promise<void>((done) => {
+      const first = (file: string) => {
+        if (file !== badgeFile) return
+        server.watcher.off('change', first)
+        writeFileSync(badgeFile, badge('版本三'))
+        done()
+      }
+      server.watcher.on('change', first)
+    })
+    writeFileSync(badgeFile, badge('版本二'))
+    await reported
+    await expect.poll(served, { timeout: 5_000 }).toContain('版本三')
+    rmSync(components, { recursive: true, force: true })
+  })
+})
