@@ -631,9 +631,13 @@ async function openEditors(page: Page, no: number, count: number) {
 }
 
 test.describe('monaco', () => {
-  test('slide 1 loads none of it; typing edits the code and never moves the slide; Esc gives the keys back; the scheme follows the deck', async ({ page }) => {
+  test("slide 1 loads none of it; typing edits the code and never moves the slide; Esc gives the keys back; the scheme follows the deck; TypeScript's service runs in monaco-editor's own built worker", async ({ page }) => {
     const scripts: string[] = []
     page.on('request', (request) => void scripts.push(request.url()))
+    const workers: { url: string; body: Promise<Buffer> }[] = []
+    page.on('response', (response) => {
+      if (/\.worker-[\w-]+\.js$/.test(response.url())) workers.push({ url: response.url(), body: response.body() })
+    })
     await open(page, '/1')
     await page.waitForLoadState('networkidle')
     expect(scripts.filter((url) => /monaco|editor\.api|\.worker/i.test(url))).toEqual([])
@@ -666,19 +670,12 @@ test.describe('monaco', () => {
     expect(await editor.evaluate((el) => getComputedStyle(el.querySelector('.mtk1') ?? el).color)).not.toBe(light)
     await page.keyboard.press('d')
     await expect(editor).not.toHaveClass(/vs-dark/)
-  })
 
-  test("TypeScript's service runs in monaco-editor's own built worker: a type error typed in is underlined", async ({ page }) => {
-    const workers: { url: string; body: Promise<Buffer> }[] = []
-    page.on('response', (response) => {
-      if (/\.worker-[\w-]+\.js$/.test(response.url())) workers.push({ url: response.url(), body: response.body() })
-    })
-    const blocks = await openEditors(page, slideNo('Monaco editor'), 2)
-    const editor = blocks.first().locator('.monaco-editor')
+    // A type error typed in is underlined: the squiggle comes from the language service's answer (the worker started,
+    // loaded and checked the model).
     await editor.locator('.view-lines').click()
     await page.keyboard.press('Control+End')
     await page.keyboard.type("\nconst count: number = 'three'")
-    // The squiggle comes from the language service's answer: the worker started, loaded and checked the model.
     await expect(editor.locator('.squiggly-error')).not.toHaveCount(0, { timeout: 30_000 })
     // The worker the build copied is monaco-editor's own file, byte for byte (never bundled again).
     const ts = workers.find((w) => /\/ts\.worker-/.test(w.url))

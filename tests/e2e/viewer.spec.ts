@@ -250,22 +250,33 @@ test.describe('overview', () => {
     [['1', 'x', '9'], 9, ''], // a non-digit clears
     [['1', 'Backspace', 'Enter'], 1, ''], // cleared; Enter opens the selected card (slide 1, selected by typing 1)
   ]
-  for (const [keys, lands, shown] of digitCases) {
-    test(`typing ${keys.join(' ')} → ${lands ?? `stays open${shown ? ` with ${shown}` : ''}`}`, async ({ page }) => {
-      await open(page, `${viewerURL}/4`)
+  test('typed digits: each sequence lands where it says, or leaves the overview open with what it shows', async ({ page }) => {
+    // One page for every case: each starts at slide 4 with the overview opened afresh (the typed digits start empty).
+    await open(page, `${viewerURL}/4`)
+    for (const [keys, lands, shown] of digitCases) {
+      const named = `typing ${keys.join(' ')}`
+      if (urlOf(page) !== '/4') {
+        await page.keyboard.press('g')
+        await page.locator('#slidev-goto-input').fill('4')
+        await page.keyboard.press('Enter')
+        await expect.poll(() => urlOf(page), named).toBe('/4')
+      }
       await page.keyboard.press('o')
-      await expect(overview(page)).toBeVisible()
+      await expect(overview(page), named).toBeVisible()
+      await expect(page.getByTestId('overview-typed'), named).toHaveText('')
       for (const key of keys) await page.keyboard.press(key)
       if (lands === null) {
-        await expect(overview(page)).toBeVisible()
-        await expect(page).toHaveURL(/\/4$/)
-        await expect(page.getByTestId('overview-typed')).toHaveText(shown ? `页码 ${shown}` : '')
+        await expect(overview(page), named).toBeVisible()
+        await expect(page, named).toHaveURL(/\/4$/)
+        await expect(page.getByTestId('overview-typed'), named).toHaveText(shown ? `页码 ${shown}` : '')
+        await page.keyboard.press('Escape')
+        await expect(overview(page), named).toHaveCount(0)
       } else {
-        await expect(overview(page)).toHaveCount(0)
-        await expect.poll(() => urlOf(page)).toBe(`/${lands}`)
+        await expect(overview(page), named).toHaveCount(0)
+        await expect.poll(() => urlOf(page), named).toBe(`/${lands}`)
       }
-    })
-  }
+    }
+  })
 
   test('typed digits highlight every slide whose number starts with them, and select the slide', async ({ page }) => {
     await open(page, `${viewerURL}/4`)
