@@ -117,6 +117,9 @@ test.describe('components', () => {
 
   test('offline, the play button waits and the link stays', async ({ page, context }) => {
     await open(page, `/${slideNo('Video')}`)
+    // The connection drops once the app is the page's (the component's own code is in): this is the component's offline
+    // state, not a page whose scripts never arrived.
+    await expect(page.locator('html[data-deck-ready="true"]')).toHaveCount(1, { timeout: 15_000 })
     await context.setOffline(true)
     const video = shown(page).locator('.slidev-youtube')
     await expect(video.getByRole('button', { name: /Play the video here/ })).toBeDisabled()
