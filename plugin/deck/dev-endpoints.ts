@@ -33,7 +33,9 @@ export function serveDeckEndpoints(devServer: ViteDevServer, state: DeckState): 
   const deckWatch = watchDeckFiles(
     () => new Set([...state.files(), ...state.filesRead(), ...componentFiles()]),
     (file) => {
-      if (componentSent.has(file) ? componentSent.get(file) !== versionOf(file) : state.changedSinceRead(file)) devServer.watcher.emit('change', file)
+      // A component that is gone is the watcher's unlink (the deck is compiled again without it), never a change.
+      const changed = componentSent.has(file) ? ![componentSent.get(file), 'gone'].includes(versionOf(file)) : state.changedSinceRead(file)
+      if (changed) devServer.watcher.emit('change', file)
     },
   )
   state.afterLoad = () => {
