@@ -418,6 +418,8 @@ test.describe('goto', () => {
     await page.keyboard.type('第')
     const options = page.locator('#slidev-goto-results [role="option"]')
     await expect(options.first()).toBeVisible()
+    // The titles' results come first; those found in the slides' text join them once it has loaded.
+    await expect(page.locator('#slidev-goto-results')).not.toHaveAttribute('aria-busy')
     const count = await options.count()
     expect(count).toBeGreaterThanOrEqual(2)
     const selectedNo = () => page.locator('#slidev-goto-results [aria-selected="true"]').getAttribute('data-slide-no')

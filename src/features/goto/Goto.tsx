@@ -65,7 +65,11 @@ export default function Goto() {
     if (!open) return
     let live = true
     void loadSearchEngine().then((m) => live && setLib(() => m))
-    void loadSearchBodies().then((b) => live && setFull(b), () => {})
+    // Without the slides' text (its chunk failed to load) the titles alone are searched, and the list stops waiting.
+    void loadSearchBodies().then(
+      (b) => live && setFull(b),
+      () => live && setFull([]),
+    )
     return () => {
       live = false
     }
@@ -169,7 +173,8 @@ export default function Goto() {
         </p>
       ) : null}
       {hits.length ? (
-        <ul ref={list} id="slidev-goto-results" role="listbox" aria-label={t.goto} className="slidev-goto-results">
+        // Busy while the slides' text is still loading: the titles' results are shown, and the text's come below them.
+        <ul ref={list} id="slidev-goto-results" role="listbox" aria-label={t.goto} aria-busy={full === null || undefined} className="slidev-goto-results">
           {hits.map((hit, i) => (
             <li
               key={hit.no}
