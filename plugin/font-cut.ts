@@ -1,9 +1,9 @@
 // Cutting a face: HarfBuzz (subset-font) keeps the glyphs asked for, Google's WOFF2 encoder compresses the result.
-// The encoder is the build's longest step when nothing is cached (Brotli at its best quality over every face). Where
-// npm installed a native build of it for this machine (@napi-rs/ttf2woff2's, an optional dependency), it runs on
-// libuv's threads, several faces at once while HarfBuzz cuts the next ones on the main thread; elsewhere
-// subset-font's WebAssembly build of the same encoder does it on the main thread. Both write the same format
-// from the same encoder's source; the cache keys name the one used (`cutterIdentity`).
+// Where npm installed a native build of that encoder for this machine (@napi-rs/woff-build's, an optional
+// dependency), it runs on libuv's threads, several faces at once while HarfBuzz cuts the next ones on the main
+// thread, with Brotli at `FACE_QUALITY`; elsewhere subset-font's WebAssembly build of the same encoder does it on the
+// main thread, at Brotli's best (its only setting). Both write the same glyphs from the same encoder's source; the
+// cache keys name the one used and its quality (`cutterIdentity`).
 import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import subsetFont from 'subset-font'
@@ -14,8 +14,16 @@ export type CutFormat = 'woff2' | 'sfnt'
 /** Cuts `font` (TrueType, OpenType, WOFF or WOFF2) to `glyphs`. */
 export type FaceCutter = (font: Buffer, glyphs: string, format: CutFormat) => Promise<Buffer>
 
+/**
+ * Brotli's quality for the deck's faces. At its best (11) encoding was a first build's longest step: 3.1 s of CPU
+ * for this deck's 38 faces. Quality 5 takes 0.09 s for 3.2 % more bytes (528 KB instead of 511 KB in all, slide 1's
+ * common face 33.4 KB instead of 32.2); the glyph transforms, which WOFF2 owes most of its gain over plain Brotli
+ * to, are kept. 9 and 10 cost 0.8 and 1.6 s for 2.7 % and 0.04 %. The same trade as the build's precompression.
+ */
+export const FACE_QUALITY = 5
+
 interface NativeWoff2 {
-  convertTTFToWOFF2Async(input: Buffer): Promise<Buffer>
+  convertTTFToWOFF2Async(input: Buffer, params?: { brotliQuality?: number }): Promise<Buffer>
   convertWOFF2ToTTFAsync(input: Buffer): Promise<Buffer>
 }
 
@@ -36,7 +44,7 @@ export function nativeCutter(native: NativeWoff2, encodingAtOnce = Math.min(4, a
     if (running < encodingAtOnce) running++
     else await new Promise<void>((start) => waiting.push(start))
     try {
-      return await native.convertTTFToWOFF2Async(sfnt)
+      return await native.convertTTFToWOFF2Async(sfnt, { brotliQuality: FACE_QUALITY })
     } finally {
       const next = waiting.shift()
       if (next) next()
@@ -58,7 +66,7 @@ let found: { cutter: FaceCutter; identity: string; native: NativeWoff2 | null } 
  * installs the one for this machine there and none elsewhere; any of them installed by hand is used too.
  */
 export function nativeBuilds(platform: string = process.platform, arch: string = process.arch): string[] {
-  const name = `@napi-rs/ttf2woff2-${platform}-${arch}`
+  const name = `@napi-rs/woff-build-${platform}-${arch}`
   return [`${name}-gnu`, `${name}-musl`, `${name}-msvc`, name]
 }
 
@@ -69,7 +77,7 @@ function loadNative(): { native: NativeWoff2; identity: string } | null {
     try {
       const native = require(name) as NativeWoff2
       const version = (require(`${name}/package.json`) as { version: string }).version
-      return { native, identity: `${name}@${version}` }
+      return { native, identity: `${name}@${version} q${FACE_QUALITY}` }
     } catch {
       // Not installed, or built for another C library: the next.
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { cutterIdentity, faceCutter, nativeBuilds, nativeCutter, nativeWoff2, webAssemblyCutter } from '../../plugin/font-cut'
+import { cutterIdentity, FACE_QUALITY, faceCutter, nativeBuilds, nativeCutter, nativeWoff2, webAssemblyCutter } from '../../plugin/font-cut'
 import { CJK_SOURCES } from '../../plugin/fonts'
 
 const source = () => readFileSync(CJK_SOURCES['400']!.file)
@@ -11,15 +11,15 @@ describe('cutting a face: HarfBuzz, then the WOFF2 encoder', () => {
   it('loads the native encoder where npm installs it (the optional dependencies: Linux x64), and names it in the cache keys', () => {
     if (process.platform === 'linux' && process.arch === 'x64') {
       expect(native).not.toBeNull()
-      expect(cutterIdentity()).toMatch(/^@napi-rs\/ttf2woff2-linux-x64-(gnu|musl)@\d+\.\d+\.\d+$/)
-    } else expect(cutterIdentity()).toEqual(native ? expect.stringMatching(/^@napi-rs\/ttf2woff2-/) : 'wawoff2')
+      expect(cutterIdentity()).toMatch(/^@napi-rs\/woff-build-linux-x64-(gnu|musl)@\d+\.\d+\.\d+ q5$/)
+    } else expect(cutterIdentity()).toEqual(native ? expect.stringMatching(/^@napi-rs\/woff-build-/) : 'wawoff2')
     expect(faceCutter()).toBe(faceCutter())
   })
 
   it('looks for the build napi-rs names for the system, CPU and C library (one installed beside the engine is used)', () => {
-    expect(nativeBuilds('linux', 'x64').slice(0, 2)).toEqual(['@napi-rs/ttf2woff2-linux-x64-gnu', '@napi-rs/ttf2woff2-linux-x64-musl'])
-    expect(nativeBuilds('darwin', 'arm64')).toContain('@napi-rs/ttf2woff2-darwin-arm64')
-    expect(nativeBuilds('win32', 'x64')).toContain('@napi-rs/ttf2woff2-win32-x64-msvc')
+    expect(nativeBuilds('linux', 'x64').slice(0, 2)).toEqual(['@napi-rs/woff-build-linux-x64-gnu', '@napi-rs/woff-build-linux-x64-musl'])
+    expect(nativeBuilds('darwin', 'arm64')).toContain('@napi-rs/woff-build-darwin-arm64')
+    expect(nativeBuilds('win32', 'x64')).toContain('@napi-rs/woff-build-win32-x64-msvc')
     // The engine's optional dependencies are the names looked for on Linux x64.
     const optional = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).optionalDependencies ?? {})
     expect(optional).toHaveLength(2)
@@ -39,6 +39,9 @@ describe('cutting a face: HarfBuzz, then the WOFF2 encoder', () => {
     }
     const [fromNative, fromWasm] = await Promise.all([nativeWoff, wasmWoff].map((woff2) => native!.convertWOFF2ToTTFAsync(woff2)))
     expect(fromNative!.equals(fromWasm!)).toBe(true)
+    // Brotli at quality 5 natively, at 11 in WebAssembly: a few percent more bytes, never the plain TrueType's.
+    expect(nativeWoff.length).toBeGreaterThanOrEqual(wasmWoff.length)
+    expect(nativeWoff.length).toBeLessThan(wasmWoff.length * 1.1)
   }, 60_000)
 
   it('decodes a WOFF2 source natively, takes TrueType as it is, and runs at most the given number of encodings at once', async () => {
@@ -47,12 +50,14 @@ describe('cutting a face: HarfBuzz, then the WOFF2 encoder', () => {
     let running = 0
     let most = 0
     const encodings: (() => void)[] = []
+    const qualities: (number | undefined)[] = []
     const fake = {
       convertWOFF2ToTTFAsync: async (input: Buffer) => {
         decoded.push(input.toString('latin1', 0, 4))
         return sfnt
       },
-      convertTTFToWOFF2Async: (input: Buffer) => {
+      convertTTFToWOFF2Async: (input: Buffer, params?: { brotliQuality?: number }) => {
+        qualities.push(params?.brotliQuality)
         most = Math.max(most, ++running)
         return new Promise<Buffer>((done) =>
           encodings.push(() => {
@@ -71,6 +76,7 @@ describe('cutting a face: HarfBuzz, then the WOFF2 encoder', () => {
     }
     const files = await Promise.all(cuts)
     expect(most).toBe(2)
+    expect(qualities).toEqual(Array(6).fill(FACE_QUALITY))
     expect(files.every((file) => file.toString('latin1', 0, 4) === 'wOF2')).toBe(true)
     // Only the WOFF2 sources were decoded (every other cut started from TrueType).
     expect(decoded).toEqual(['wOF2', 'wOF2', 'wOF2'])

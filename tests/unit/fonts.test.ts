@@ -38,7 +38,7 @@ describe('cutting Noto Serif SC from @fontsource/noto-serif-sc', () => {
     writeFileSync(c, 'another font')
     expect(sourceIdentity(a)).toBe(sourceIdentity(b))
     expect(sourceIdentity(a)).not.toBe(sourceIdentity(c))
-    expect(sourceIdentity(a)).toMatch(/^[0-9a-f]{64} subset-font@\d+\.\d+\.\d+ harfbuzzjs@\d+\.\d+\.\d+ wawoff2@\d+\.\d+\.\d+ (@napi-rs\/ttf2woff2-[\w-]+@\d+\.\d+\.\d+|wawoff2)$/)
+    expect(sourceIdentity(a)).toMatch(/^[0-9a-f]{64} subset-font@\d+\.\d+\.\d+ harfbuzzjs@\d+\.\d+\.\d+ wawoff2@\d+\.\d+\.\d+ (@napi-rs\/woff-build-[\w-]+@\d+\.\d+\.\d+ q\d+|wawoff2)$/)
     const cache = mkdtempSync(join(tmpdir(), 'deck-fonts-'))
     let made = 0
     const cut = (file: string) => cachedCut(cache, 'x', 'bin', [sourceIdentity(file), '400', '银'], async () => Buffer.from(`cut ${++made}`))
