@@ -1,7 +1,7 @@
 // Finds broken mermaid diagrams at build time (spec.md section 8), so the build can warn with slide and line.
 // Mermaid parses in a worker thread; each check is a message and a promise, so no thread ever waits for one.
 // Mermaid's verdicts are kept by diagram text and mermaid version (node_modules/.cache/deck-diagram-checks.json): a
-// rebuild with the same diagrams never loads mermaid (a second of CPU and 90 MB at the build's peak).
+// rebuild with the same diagrams never loads mermaid (0.3–0.4 s of CPU and its memory at the build's peak).
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -39,7 +39,7 @@ export interface DiagramChecker {
   close(): Promise<void>
 }
 
-/** Loading mermaid in Node takes a second or more the first time; a parse then takes milliseconds. */
+/** Loading mermaid in Node takes a few tenths of a second (seconds on a busy machine); a parse then takes milliseconds. */
 const FIRST_ANSWER_MS = 60_000
 const ANSWER_MS = 10_000
 
@@ -213,7 +213,7 @@ let heldUntil: Promise<void> | undefined
 
 /**
  * Holds the shared checker's worker until `until` settles: checks asked meanwhile wait, those answered by kept
- * verdicts do not. Loading mermaid takes its thread a second of CPU; a dev server's first start holds it (plugin/deck-core.ts).
+ * verdicts do not. Loading mermaid takes its thread 0.3–0.4 s of CPU; a dev server's first start holds it (plugin/deck-core.ts).
  */
 export function holdDiagramChecks(until: Promise<void>): void {
   heldUntil = until
