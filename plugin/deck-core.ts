@@ -13,9 +13,10 @@ import { holdDiagramChecks } from './markdown/mermaid-check.ts'
 
 /**
  * Mermaid's syntax checks of the diagrams load mermaid in a thread of their own (a second of CPU when they loaded the
- * package's sources, 0.3–0.4 s since they load its minified build): on a dev server's first start that thread took the two cores' time from the server, the dependency pre-bundling and the browser
- * (slide 1 came 0.4–0.6 s later). They start once the page has been served its first slide (a second after), or
- * this long after the start when no page opens; their warnings follow in the terminal and the overlay.
+ * package's sources, 0.3–0.4 s since they load its minified build): on a dev server's first start that thread took
+ * the two cores' time from the server, the dependency pre-bundling and the browser (slide 1 came 0.4–0.6 s later).
+ * They start once the page has been served its first slide (a second after), or this long after the start when no
+ * page opens; their warnings follow in the terminal and the overlay.
  */
 const DIAGRAM_CHECKS_AT_THE_LATEST_MS = 10_000
 
