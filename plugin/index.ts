@@ -14,7 +14,7 @@ import deckUnoCSS from './unocss/index.ts'
 import drawings from './drawings.ts'
 import deckSync from './sync.ts'
 import compress from './compress.ts'
-import vendor from './vendor.ts'
+import vendor, { mermaidDist } from './vendor.ts'
 import outDir from './out-dir.ts'
 import { isInside } from './folders.ts'
 import favicon from './favicon.ts'
@@ -50,7 +50,7 @@ const engineFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.
 const routerBuild = (file: string) => resolve(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file)
 
 /** Mermaid's own minified ES build (its entry; its chunks beside it), which the dev server serves as it is. */
-const mermaidBuild = () => resolve(dirname(createRequire(import.meta.url).resolve('mermaid/package.json')), 'dist/mermaid.esm.min.mjs')
+const mermaidBuild = () => resolve(mermaidDist(), 'mermaid.esm.min.mjs')
 
 /** What the Monaco blocks' editor and runner import, besides Monaco itself (src/features/monaco/). */
 const MONACO_DEPS = ['sucrase', '@shikijs/monaco', 'shiki/core', 'shiki/engine/javascript', ...['typescript', 'javascript', 'json', 'css', 'html', 'markdown'].map((lang) => `shiki/langs/${lang}.mjs`), 'shiki/themes/vitesse-light.mjs', 'shiki/themes/vitesse-dark.mjs']

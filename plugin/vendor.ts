@@ -9,6 +9,9 @@ import type { Plugin } from 'vite'
 /** Where the copy goes in the build (the loader's address is relative to the app's chunks, in assets/). */
 export const MERMAID_VENDOR_DIR = 'assets/vendor/mermaid'
 
+/** mermaid's dist/ folder, where its minified ES build is (the build copies it, the dev server and the diagram checks load it). */
+export const mermaidDist = (): string => join(dirname(createRequire(import.meta.url).resolve('mermaid/package.json')), 'dist')
+
 /** mermaid's minified ES build: the entry and its chunks, as paths relative to mermaid's dist/. */
 export function mermaidBuildFiles(dist: string): string[] {
   const chunks = join(dist, 'chunks', 'mermaid.esm.min')
@@ -22,7 +25,7 @@ export default function vendorPlugin(): Plugin {
     apply: 'build',
     generateBundle() {
       if (this.environment.name !== 'client') return
-      const dist = join(dirname(createRequire(import.meta.url).resolve('mermaid/package.json')), 'dist')
+      const dist = mermaidDist()
       for (const file of mermaidBuildFiles(dist)) this.emitFile({ type: 'asset', fileName: `${MERMAID_VENDOR_DIR}/${file}`, source: readFileSync(join(dist, file)) })
     },
   }

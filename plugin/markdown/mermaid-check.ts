@@ -5,11 +5,12 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind } from '../../shared/diagram.ts'
 import { writeWhole } from '../write-whole.ts'
+import { mermaidDist } from '../vendor.ts'
 
 export interface DiagramProblem {
   kind: DiagramErrorKind
@@ -47,7 +48,8 @@ const ANSWER_MS = 10_000
  * The worker is JavaScript (checked by tsc through checkJs), so Node starts it with no loader in dev and build, and
  * without the host's flags (tsx's loader, `--input-type`), which only slow mermaid's loading or stop the worker.
  */
-const startWorker = () => new Worker(new URL('./mermaid-check-worker.mjs', import.meta.url), { execArgv: [] })
+const startWorker = () =>
+  new Worker(new URL('./mermaid-check-worker.mjs', import.meta.url), { execArgv: [], workerData: { mermaid: pathToFileURL(join(mermaidDist(), 'mermaid.esm.min.mjs')).href } })
 
 /** Verdicts kept between processes; only mermaid's own answers go in (not a timeout or an unavailable check). */
 export interface VerdictCache {
