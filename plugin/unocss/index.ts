@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import UnoCSS from '@unocss/vite'
 import type { PluginOption } from 'vite'
 import type { DeckState } from '../deck/state.ts'
-import { unoConfig } from './config.ts'
+import { cannotBeUtility, unoConfig } from './config.ts'
 import { componentsDir, filesUnder } from '../deck/components.ts'
 
 /** Script files (the components and what they import beside them). */
@@ -33,9 +33,21 @@ export function deckText(state: DeckState): string {
   return state.states.map(({ slide }) => slide.raw).join('\n')
 }
 
-/** What UnoCSS's context offers its integrations (its `unocss:api` plugin): scanning a text for utilities. */
+/** What UnoCSS's context offers its integrations (its `unocss:api` plugin): its generator, the words it has seen, a scan. */
 interface UnoContext {
+  uno: { applyExtractors: (code: string, id?: string, extracted?: Set<string>) => Promise<Set<string>> }
+  tokens: Set<string>
   extract: (code: string, id?: string) => Promise<void>
+}
+
+/**
+ * Hands an edited slide to UnoCSS when it brings a word that may be a utility. UnoCSS takes any new word for a change
+ * of its style sheet: it makes the whole sheet again and every page fetches and applies it, after each edit of the
+ * text (a Chinese sentence is new words, none of them utilities: the blocklist rules them out).
+ */
+export async function scanEdit(context: UnoContext, text: string, id: string): Promise<void> {
+  const words = await context.uno.applyExtractors(text, id, new Set())
+  if ([...words].some((word) => !context.tokens.has(word) && !cannotBeUtility(word))) await context.extract(text, id)
 }
 
 /** The engine's own code outside its layouts (as Vite names modules: forward slashes). */
@@ -53,7 +65,7 @@ export default function deckUnoCSS(state: DeckState): PluginOption {
   // An edit's slides: UnoCSS adds what they use (a new utility updates its style sheet by HMR, after the slide).
   state.onSlidesEdited = (slides) => {
     const context = api?.getContext()
-    for (const { slide } of slides) void context?.extract(slide.raw, `${slide.filepath ?? state.entry}#${slide.no}`)
+    if (context) for (const { slide } of slides) void scanEdit(context, slide.raw, `${slide.filepath ?? state.entry}#${slide.no}`)
   }
   return plugins
 }

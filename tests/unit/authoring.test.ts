@@ -7,6 +7,7 @@ import { createGenerator } from '@unocss/core'
 import { analyzeSlide, highlightSlide, KATEX_CSS, type SlideCompileOptions } from '../../plugin/markdown/pipeline'
 import { parseCodeMeta } from '../../plugin/markdown/remark-block-meta'
 import { cannotBeUtility, unoConfig } from '../../plugin/unocss/config'
+import { scanEdit } from '../../plugin/unocss/index'
 import { highlightStepsOfLines, stepAt } from '../../shared/line-steps'
 
 const options: SlideCompileOptions = { total: 3, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent', deckDir: '/nonexistent', checkDiagrams: false }
@@ -117,5 +118,22 @@ describe('UnoCSS', () => {
     const kept = await (await createGenerator(unoConfig())).generate(deck)
     expect(kept.css).toBe(all.css)
     expect(kept.matched.size).toBeGreaterThan(20)
+  })
+
+  it('hands a dev edit to UnoCSS only when it brings a word that may be a utility (new text alone leaves the style sheet be)', async () => {
+    const uno = await createGenerator(unoConfig())
+    const slide = '---\nclass: text-center\n---\n\n# 银行的钱从哪里来\n\n<div class="mt-4">存款</div>\n'
+    const tokens = await uno.applyExtractors(slide, 'deck.md#2', new Set<string>())
+    const scanned: string[] = []
+    const context = { uno, tokens, extract: async (code: string) => void scanned.push(code) }
+    // New Chinese words and punctuation: no rule can match them.
+    await scanEdit(context, slide.replace('存款', '存款，以及贷款创造的新存款。'), 'deck.md#2')
+    expect(scanned).toEqual([])
+    // A class the deck never used, in the body and in the frontmatter.
+    for (const edit of [slide.replace('mt-4', 'mt-4 tracking-[0.31em]'), slide.replace('text-center', 'text-center skew-x-[7deg]')]) {
+      await scanEdit(context, edit, 'deck.md#2')
+      expect(scanned.at(-1)).toBe(edit)
+    }
+    expect(scanned).toHaveLength(2)
   })
 })
