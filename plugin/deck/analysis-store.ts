@@ -10,6 +10,7 @@ import type { Root } from 'hast'
 import { stillAsSeen, type FileSeen } from '../markdown/files-seen.ts'
 import type { LaterCheck } from '../markdown/later-checks.ts'
 import type { SlideMessage } from '../markdown/slide-message.ts'
+import type { SlideLink } from '../markdown/rehype-links.ts'
 
 /** A slide's analysis as kept: what AnalyzedSlide holds but its checks' promise, and the files it looked at. */
 export interface KeptAnalysis {
@@ -19,6 +20,7 @@ export interface KeptAnalysis {
   styles: string[]
   checks: LaterCheck[]
   files: FileSeen[]
+  slideLinks: SlideLink[]
 }
 
 export interface AnalysisStore {
@@ -41,7 +43,7 @@ export interface AnalysisStore {
 /** Entries not used for this long are deleted (once per process, when the store opens). */
 const UNUSED_FOR_MS = 14 * 24 * 3600 * 1000
 /** Raised when an entry's shape changes: older entries are then never read. */
-const FORMAT = 1
+const FORMAT = 2
 
 /** The store in `dir` (made on first write); every key is hashed with the engine's identity. */
 export function analysisStore(dir: string, engineDir: string): AnalysisStore {

@@ -47,8 +47,9 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
     analyze(slide, deck) {
       const { root, entry, components } = where()
       const named = componentsNamed(slide.content, components)
+      // Without the deck's slide count: a slide added or taken out would make every slide's analysis new (1.1 s of a
+      // dev server's thread for this deck). The deck checks the slides' links against it (DeckState.warnings).
       const options: SlideCompileOptions = {
-        total: deck.slides.length,
         frontmatter: slide.frontmatter,
         mermaid: deck.config.mermaid,
         lineNumbers: deck.config.lineNumbers,
@@ -60,7 +61,7 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
       }
       // Everything the analysis reads but the files it opens (noted as it runs).
       const bound = slide.content.includes('$slidev.configs') ? options.configs : null
-      const key = JSON.stringify([options.total, options.frontmatter, options.mermaid, options.lineNumbers, options.codeCopy, bound, named, options.publicDir, options.deckDir, slide.content])
+      const key = JSON.stringify([options.frontmatter, options.mermaid, options.lineNumbers, options.codeCopy, bound, named, options.publicDir, options.deckDir, slide.content])
       // An analysis made in this process is used again while the files it looked at are unchanged (a snippet edited in
       // dev is a new analysis of the slides showing it).
       return remember(
@@ -72,7 +73,7 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
           const { value, files } = found
             ? { value: analysisOf(found.kept), files: found.kept.files }
             : notingFiles(() => analyzeSlide(slide.content, options))
-          const digest = found?.digest ?? (stored ? store!.keepAnalysis(stored, { hast: value.hast, clicks: value.clicks, messages: value.messages, styles: value.styles, checks: value.checks, files }) : undefined)
+          const digest = found?.digest ?? (stored ? store!.keepAnalysis(stored, { hast: value.hast, clicks: value.clicks, messages: value.messages, styles: value.styles, checks: value.checks, files, slideLinks: value.slideLinks }) : undefined)
           filesSeen.set(value, files)
           if (digest) treeDigests.set(value, digest)
           return value
@@ -107,8 +108,8 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
 }
 
 /** A kept analysis as the deck uses it: its checks started again. */
-function analysisOf({ hast, clicks, messages, styles, checks }: KeptAnalysis): AnalyzedSlide {
-  return { hast, clicks, messages, styles, checks, later: runLaterChecks(checks) }
+function analysisOf({ hast, clicks, messages, styles, checks, slideLinks }: KeptAnalysis): AnalyzedSlide {
+  return { hast, clicks, messages, styles, checks, later: runLaterChecks(checks), slideLinks }
 }
 
 /**

@@ -192,7 +192,15 @@ export class DeckState {
   }
 
   warnings(state: SlideState): string[] {
-    return state.analyzed.messages.map((m) => this.warningOf(state, m))
+    return [...state.analyzed.messages.map((m) => this.warningOf(state, m)), ...this.linkWarnings(state)]
+  }
+
+  /** The slide's links to slides the deck does not have, checked against its slide count now (not in the analysis). */
+  linkWarnings(state: SlideState): string[] {
+    const total = this.deck?.slides.length ?? 0
+    return state.analyzed.slideLinks
+      .filter(({ target }) => target < 1 || target > total)
+      .map(({ target, line }) => this.warningOf(state, { line, message: `Link to slide ${target}, but the deck has ${total} slides` }))
   }
 
   /** The slide's warnings about broken diagrams, once mermaid (in its worker) has judged them. */

@@ -15,7 +15,7 @@ import { VFile } from 'vfile'
 import remarkComponentTags, { slotTemplatesAsHtml } from './remark-component-tags.ts'
 import remarkIcons from './remark-icons.ts'
 import remarkMermaid from './remark-mermaid.ts'
-import rehypeLinks from './rehype-links.ts'
+import rehypeLinks, { type SlideLink } from './rehype-links.ts'
 import rehypeClicks, { CLICK_COMPONENT_TAGS } from './rehype-clicks.ts'
 import rehypeImages from './rehype-images.ts'
 import rehypeEmbeds from './rehype-embeds.ts'
@@ -46,7 +46,11 @@ import { runLaterChecks, type LaterCheck } from './later-checks.ts'
 export type { SlideMessage } from './slide-message.ts'
 
 export interface SlideCompileOptions {
-  total: number
+  /**
+   * The deck's slide count: a link to a slide past it is then a message of the slide's own. The deck leaves it out and
+   * checks the slides' links itself (`AnalyzedSlide.slideLinks`): a slide's analysis then holds whatever its length.
+   */
+  total?: number
   frontmatter: Record<string, unknown>
   mermaid: Record<string, unknown>
   lineNumbers: boolean
@@ -71,6 +75,8 @@ export interface AnalyzedSlide {
   checks: LaterCheck[]
   /** Warnings still being worked out: broken diagrams, which mermaid judges in its worker while the build goes on. */
   later: Promise<SlideMessage[]>
+  /** Its links to slides by number (`/12`), for the deck to check against its slide count. */
+  slideLinks: SlideLink[]
 }
 
 function collect(file: VFile): SlideMessage[] {
@@ -128,7 +134,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
   const hast = processor.runSync(processor.parse(file), file) as Root
   const checks = file.data.laterChecks ?? []
   const styles = [...(file.data.math ? [KATEX_CSS] : []), ...(file.data.twoslash ? [TWOSLASH_CSS] : [])]
-  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), checks, later: runLaterChecks(checks), styles }
+  return { hast, clicks: Number(file.data.clicks ?? 0), messages: collect(file), checks, later: runLaterChecks(checks), styles, slideLinks: file.data.slideLinks ?? [] }
 }
 
 /** Stage two, asynchronous: code highlighting on a copy of the analysed tree, and formulas made one HTML string each. */

@@ -12,6 +12,23 @@ export function slideTarget(href: string): number | null {
   return m ? Number(m[1]) : null
 }
 
+/** A link to a slide by its number, where it is in the slide's text. */
+export interface SlideLink {
+  target: number
+  line?: number
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** The slide's links to slides by number, in the order they come. */
+    slideLinks: SlideLink[]
+  }
+}
+
+/**
+ * `total`: the deck's slide count, for a link to a slide it does not have to be a message here. A deck's slides are
+ * analysed without it (an analysis then holds in a deck of any length): the deck checks their `slideLinks` itself.
+ */
 export default function rehypeLinks(options: { total?: number } = {}) {
   return (tree: Root, file: VFile) => {
     visit(tree, 'element', (node: Element) => {
@@ -34,6 +51,7 @@ export default function rehypeLinks(options: { total?: number } = {}) {
       const to = node.tagName === 'deck-link' ? String(node.properties.to ?? '') : String(node.properties.href ?? '')
       const target = slideTarget(to)
       if (target !== null) {
+        file.data.slideLinks = [...(file.data.slideLinks ?? []), { target, ...(node.position ? { line: node.position.start.line } : {}) }]
         if (options.total && (target < 1 || target > options.total)) file.message(`Link to slide ${target}, but the deck has ${options.total} slides`, node)
         node.tagName = 'deck-link'
         node.properties = { ...node.properties, to: String(target) }

@@ -3,7 +3,7 @@
 // entry, an edited engine: analysed again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { tmpdir } from 'node:os'
 import type { ResolvedConfig } from 'vite'
 import { DeckState } from '../../plugin/deck/state'
@@ -189,5 +189,37 @@ describe("the store's keys and the files an analysis saw", () => {
     expect(stillAsSeen(files)).toBe(false)
     // Outside an analysis nothing is noted.
     expect(notingFiles(() => 1).files).toEqual([])
+  })
+})
+
+describe('a slide added or taken out', () => {
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'deck-length-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('analyses that slide alone; links to slides are checked against the deck as it is now', () => {
+    const entry = join(dir, 'deck.md')
+    const slides = ['# 一\n\n见[第四张](/4)。', '# 二\n\n文字。', '# 三\n\n回到[开头](/1)。']
+    const write = (list: string[]) => writeFileSync(entry, list.join('\n\n---\n\n') + '\n')
+    write(slides)
+    const state = new DeckState(resolveDeckOptions({ entry }))
+    expect(state.load()).toEqual([])
+    // The file's line 3 holds the link.
+    const missing = `slide 1 (${relative(process.cwd(), entry)}:3): Link to slide 4, but the deck has 3 slides`
+    expect(state.states.map((s) => state.warnings(s))).toEqual([[missing], [], []])
+    const analyses = state.states.map((s) => s.analyzed)
+    // A fourth slide: the three are not analysed again (each is the same object), and the link has its slide.
+    write([...slides, '# 四'])
+    expect(state.load()).toEqual([])
+    expect(state.states).toHaveLength(4)
+    expect(state.states.slice(0, 3).every((s, i) => s.analyzed === analyses[i])).toBe(true)
+    expect(state.states.map((s) => state.warnings(s))).toEqual([[], [], [], []])
+    // Taken out again: the link is missing its slide once more, still without analysing the others.
+    write(slides)
+    expect(state.load()).toEqual([])
+    expect(state.states.every((s, i) => s.analyzed === analyses[i])).toBe(true)
+    expect(state.states.map((s) => state.warnings(s))).toEqual([[missing], [], []])
   })
 })
