@@ -1,7 +1,7 @@
 // Slides' analyses kept on disk (plugin/deck/analysis-store.ts): a second load — a rebuild, the next dev start — takes
 // each unchanged slide from the store and makes the same modules; a slide whose snippet or image changed, a torn
 // entry, an edited engine: analysed again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { tmpdir } from 'node:os'
@@ -193,13 +193,9 @@ describe("the store's keys and the files an analysis saw", () => {
 })
 
 describe('a slide added or taken out', () => {
-  let dir: string
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'deck-length-'))
-  })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
   it('analyses that slide alone; links to slides are checked against the deck as it is now', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deck-length-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const entry = join(dir, 'deck.md')
     const slides = ['# 一\n\n见[第四张](/4)。', '# 二\n\n文字。', '# 三\n\n回到[开头](/1)。']
     const write = (list: string[]) => writeFileSync(entry, list.join('\n\n---\n\n') + '\n')
