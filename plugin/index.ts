@@ -14,7 +14,7 @@ import deckUnoCSS from './unocss/index.ts'
 import drawings from './drawings.ts'
 import deckSync from './sync.ts'
 import compress from './compress.ts'
-import vendor, { mermaidDist } from './vendor.ts'
+import vendor, { mermaidEntry } from './vendor.ts'
 import outDir from './out-dir.ts'
 import { isInside } from './folders.ts'
 import favicon from './favicon.ts'
@@ -49,8 +49,6 @@ const engineFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.
 /** react-router's production build (its package exports only the development build to browsers). */
 const routerBuild = (file: string) => resolve(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file)
 
-/** Mermaid's own minified ES build (its entry; its chunks beside it), which the dev server serves as it is. */
-const mermaidBuild = () => resolve(mermaidDist(), 'mermaid.esm.min.mjs')
 
 /** What the Monaco blocks' editor and runner import, besides Monaco itself (src/features/monaco/). */
 const MONACO_DEPS = ['sucrase', '@shikijs/monaco', 'shiki/core', 'shiki/engine/javascript', ...['typescript', 'javascript', 'json', 'css', 'html', 'markdown'].map((lang) => `shiki/langs/${lang}.mjs`), 'shiki/themes/vitesse-light.mjs', 'shiki/themes/vitesse-dark.mjs']
@@ -102,7 +100,7 @@ function deckConfig(options: ResolvedDeckOptions): Plugin {
                   { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
                   { find: /^mermaid$/, replacement: engineFile(singleFile ? 'src/features/diagrams/mermaid-offline.ts' : 'src/features/diagrams/mermaid-vendor.ts') },
                 ]
-              : [deckClient, { find: /^mermaid$/, replacement: mermaidBuild() }],
+              : [deckClient, { find: /^mermaid$/, replacement: mermaidEntry() }],
         },
         // Dev servers started side by side (the browser tests) each pre-bundle into their own folder, or one would
         // rewrite the other's dependencies under a running page and force it to reload.

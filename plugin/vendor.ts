@@ -9,14 +9,20 @@ import type { Plugin } from 'vite'
 /** Where the copy goes in the build (the loader's address is relative to the app's chunks, in assets/). */
 export const MERMAID_VENDOR_DIR = 'assets/vendor/mermaid'
 
-/** mermaid's dist/ folder, where its minified ES build is (the build copies it, the dev server and the diagram checks load it). */
-export const mermaidDist = (): string => join(dirname(createRequire(import.meta.url).resolve('mermaid/package.json')), 'dist')
+/** The entry of mermaid's minified ES build, in its dist/ folder (its chunks are beside it). */
+const MERMAID_ENTRY = 'mermaid.esm.min.mjs'
+
+/** mermaid's dist/ folder, where its minified ES build is. */
+const mermaidDist = (): string => join(dirname(createRequire(import.meta.url).resolve('mermaid/package.json')), 'dist')
+
+/** The entry of mermaid's minified ES build: the build copies it, the dev server serves it, the checks load it. */
+export const mermaidEntry = (): string => join(mermaidDist(), MERMAID_ENTRY)
 
 /** mermaid's minified ES build: the entry and its chunks, as paths relative to mermaid's dist/. */
 export function mermaidBuildFiles(dist: string): string[] {
   const chunks = join(dist, 'chunks', 'mermaid.esm.min')
-  if (!existsSync(join(dist, 'mermaid.esm.min.mjs')) || !existsSync(chunks)) throw new Error(`mermaid's ES build is missing in ${dist} (npm install mermaid)`)
-  return ['mermaid.esm.min.mjs', ...readdirSync(chunks).filter((name) => name.endsWith('.mjs')).map((name) => `chunks/mermaid.esm.min/${name}`)]
+  if (!existsSync(join(dist, MERMAID_ENTRY)) || !existsSync(chunks)) throw new Error(`mermaid's ES build is missing in ${dist} (npm install mermaid)`)
+  return [MERMAID_ENTRY, ...readdirSync(chunks).filter((name) => name.endsWith('.mjs')).map((name) => `chunks/mermaid.esm.min/${name}`)]
 }
 
 export default function vendorPlugin(): Plugin {

@@ -47,8 +47,6 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
     analyze(slide, deck) {
       const { root, entry, components } = where()
       const named = componentsNamed(slide.content, components)
-      // Without the deck's slide count: a slide added or taken out would make every slide's analysis new (1.1 s of a
-      // dev server's thread for this deck). The deck checks the slides' links against it (DeckState.warnings).
       const options: SlideCompileOptions = {
         frontmatter: slide.frontmatter,
         mermaid: deck.config.mermaid,

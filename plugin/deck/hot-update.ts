@@ -45,8 +45,8 @@ export function deckHotUpdate(state: DeckState) {
     const analysedAgain = state.states.filter((slide) => !before.some((b) => b.analyzed === slide.analyzed))
     for (const slide of analysedAgain) for (const w of state.warnings(slide)) ctx.server.config.logger.warn(`[deck] ${w}`)
     // A slide added or taken out: the other slides' links are checked against the new count.
-    if (before.length !== state.states.length)
-      for (const slide of state.states) if (!analysedAgain.includes(slide)) for (const w of state.linkWarnings(slide)) ctx.server.config.logger.warn(`[deck] ${w}`)
+    const checkedAgain = before.length === state.states.length ? [] : state.states.filter((slide) => !analysedAgain.includes(slide))
+    for (const w of checkedAgain.flatMap((slide) => state.linkWarnings(slide))) ctx.server.config.logger.warn(`[deck] ${w}`)
     state.logDiagramWarnings(analysedAgain, ctx.server.config.logger)
     if (state.deck && JSON.stringify(state.deck.warnings) !== beforeWarnings) {
       for (const w of state.deck.warnings) ctx.server.config.logger.warn(`[deck] ${formatDeckErrors([w], root)}`)

@@ -12,8 +12,9 @@ let loading
 
 /**
  * Mermaid's own minified ES build, the one the browser is served (its address comes from mermaid-check.ts, which asks
- * plugin/vendor.ts): one file and the chunks a diagram type needs, loaded in 0.1 s. The package's entry for Node (its sources beside d3, dagre, cytoscape… as separate
- * modules) took 0.7–1.0 s, the most CPU a first build spent on checking its diagrams. Both give the same verdicts.
+ * plugin/vendor.ts): one file and the chunks a diagram type needs, loaded in 0.1 s. The package's entry for Node (its
+ * sources beside d3, dagre, cytoscape… as separate modules) took 0.7–1.0 s, the most CPU a first build spent on
+ * checking its diagrams. Both give the same verdicts.
  * @returns {Promise<Mermaid>}
  */
 async function loadMermaid() {

@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { classifyDiagramError, shortErrorMessage, MAX_DIAGRAM_TEXT, type DiagramErrorKind } from '../../shared/diagram.ts'
 import { writeWhole } from '../write-whole.ts'
-import { mermaidDist } from '../vendor.ts'
+import { mermaidEntry } from '../vendor.ts'
 
 export interface DiagramProblem {
   kind: DiagramErrorKind
@@ -40,7 +40,7 @@ export interface DiagramChecker {
   close(): Promise<void>
 }
 
-/** Loading mermaid in Node takes a few tenths of a second (seconds on a busy machine); a parse then takes milliseconds. */
+/** Loading mermaid in Node takes a few tenths of a second (seconds on a busy machine); a parse, milliseconds. */
 const FIRST_ANSWER_MS = 60_000
 const ANSWER_MS = 10_000
 
@@ -49,7 +49,7 @@ const ANSWER_MS = 10_000
  * without the host's flags (tsx's loader, `--input-type`), which only slow mermaid's loading or stop the worker.
  */
 const startWorker = () =>
-  new Worker(new URL('./mermaid-check-worker.mjs', import.meta.url), { execArgv: [], workerData: { mermaid: pathToFileURL(join(mermaidDist(), 'mermaid.esm.min.mjs')).href } })
+  new Worker(new URL('./mermaid-check-worker.mjs', import.meta.url), { execArgv: [], workerData: { mermaid: pathToFileURL(mermaidEntry()).href } })
 
 /** Verdicts kept between processes; only mermaid's own answers go in (not a timeout or an unavailable check). */
 export interface VerdictCache {
@@ -215,7 +215,8 @@ let heldUntil: Promise<void> | undefined
 
 /**
  * Holds the shared checker's worker until `until` settles: checks asked meanwhile wait, those answered by kept
- * verdicts do not. Loading mermaid takes its thread 0.3–0.4 s of CPU; a dev server's first start holds it (plugin/deck-core.ts).
+ * verdicts do not. Loading mermaid takes its thread 0.3–0.4 s of CPU; a dev server's first start holds it
+ * (plugin/deck-core.ts).
  */
 export function holdDiagramChecks(until: Promise<void>): void {
   heldUntil = until

@@ -45,12 +45,11 @@ import { runLaterChecks, type LaterCheck } from './later-checks.ts'
 
 export type { SlideMessage } from './slide-message.ts'
 
+/**
+ * What a slide's analysis depends on besides its text. Never the deck's slide count: a slide added or taken out would
+ * make every analysis new; the deck checks the slides' links against it (`AnalyzedSlide.slideLinks`).
+ */
 export interface SlideCompileOptions {
-  /**
-   * The deck's slide count: a link to a slide past it is then a message of the slide's own. The deck leaves it out and
-   * checks the slides' links itself (`AnalyzedSlide.slideLinks`): a slide's analysis then holds whatever its length.
-   */
-  total?: number
   frontmatter: Record<string, unknown>
   mermaid: Record<string, unknown>
   lineNumbers: boolean
@@ -123,7 +122,7 @@ export function analyzeSlide(content: string, options: SlideCompileOptions): Ana
     .use(rehypeDrag, { dragPos: options.frontmatter.dragPos })
     .use(rehypeBindings, { configs: options.configs })
     .use(rehypeComponents, { known: new Set([...known, ...CLICK_COMPONENT_TAGS]) })
-    .use(rehypeLinks, { total: options.total })
+    .use(rehypeLinks)
     .use(rehypeMathLines)
     .use(rehypeClicks, { frontmatterClicks: options.frontmatter.clicks })
     .use(rehypeImages, { publicDir: options.publicDir, deckDir: options.deckDir })

@@ -25,11 +25,8 @@ declare module 'vfile' {
   }
 }
 
-/**
- * `total`: the deck's slide count, for a link to a slide it does not have to be a message here. A deck's slides are
- * analysed without it (an analysis then holds in a deck of any length): the deck checks their `slideLinks` itself.
- */
-export default function rehypeLinks(options: { total?: number } = {}) {
+/** A link to a slide by number is noted (`file.data.slideLinks`): the deck checks it against its slide count. */
+export default function rehypeLinks() {
   return (tree: Root, file: VFile) => {
     visit(tree, 'element', (node: Element) => {
       for (const key of URL_PROPERTIES) {
@@ -52,7 +49,6 @@ export default function rehypeLinks(options: { total?: number } = {}) {
       const target = slideTarget(to)
       if (target !== null) {
         file.data.slideLinks = [...(file.data.slideLinks ?? []), { target, ...(node.position ? { line: node.position.start.line } : {}) }]
-        if (options.total && (target < 1 || target > options.total)) file.message(`Link to slide ${target}, but the deck has ${options.total} slides`, node)
         node.tagName = 'deck-link'
         node.properties = { ...node.properties, to: String(target) }
         delete node.properties.href

@@ -33,7 +33,7 @@ export function deckText(state: DeckState): string {
   return state.states.map(({ slide }) => slide.raw).join('\n')
 }
 
-/** What UnoCSS's context offers its integrations (its `unocss:api` plugin): its generator, the words it has seen, a scan. */
+/** What UnoCSS's context offers its integrations (`unocss:api`): its generator, the words it has seen, a scan. */
 interface UnoContext {
   uno: { applyExtractors: (code: string, id?: string, extracted?: Set<string>) => Promise<Set<string>> }
   tokens: Set<string>

@@ -10,7 +10,7 @@ import { cannotBeUtility, unoConfig } from '../../plugin/unocss/config'
 import { scanEdit } from '../../plugin/unocss/index'
 import { highlightStepsOfLines, stepAt } from '../../shared/line-steps'
 
-const options: SlideCompileOptions = { total: 3, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent', deckDir: '/nonexistent', checkDiagrams: false }
+const options: SlideCompileOptions = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent', deckDir: '/nonexistent', checkDiagrams: false }
 const compile = (md: string) => analyzeSlide(md, options)
 
 describe('math', () => {

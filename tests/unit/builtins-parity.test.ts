@@ -9,7 +9,7 @@ import { fittedSize } from '../../src/logic/auto-fit'
 import { tweetUrl } from '../../src/logic/tweet'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 8, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
 
 describe('built-in components for parity', () => {
   it.each([

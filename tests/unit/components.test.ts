@@ -14,7 +14,7 @@ import { tocEntries, type TocItem, type TocSlide } from '../../src/logic/toc'
 import { embedUrl, watchUrl, youtubeVideo } from '../../src/logic/youtube'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 8, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
 
 /** A slide's module code and warnings, compiled alone. */
 function compile(content: string) {

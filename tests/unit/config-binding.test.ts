@@ -4,7 +4,7 @@ import { toHtml } from 'hast-util-to-html'
 import { analyzeSlide, type SlideCompileOptions } from '../../plugin/markdown/pipeline'
 import { boundConfigs, resolveConfig } from '../../shared/config'
 
-const options: SlideCompileOptions = { total: 3, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent', deckDir: '/nonexistent' }
+const options: SlideCompileOptions = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent', deckDir: '/nonexistent' }
 const compile = (content: string, configs?: Record<string, unknown>) => {
   const { hast, messages } = analyzeSlide(content, { ...options, configs })
   return { html: toHtml(hast), messages: messages.map((m) => m.message) }

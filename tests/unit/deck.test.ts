@@ -19,7 +19,6 @@ function links(no: number): number[] {
 
 const clicksOf = (no: number) =>
   analyzeSlide(slide(no).content, {
-    total: deck.slides.length,
     frontmatter: slide(no).frontmatter,
     mermaid: deck.config.mermaid,
     lineNumbers: false,

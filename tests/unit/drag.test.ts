@@ -12,7 +12,7 @@ import { parseDeck } from '../../shared/parser/parse'
 import { arrowStep, moveDragPos, resizeDragPos, rotationTowards } from '../../src/logic/drag-frame'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 3, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
 
 function compile(content: string, frontmatter: Record<string, unknown> = {}) {
   const analyzed = analyzeSlide(content, { ...options, frontmatter })

@@ -9,7 +9,7 @@ import { slideModuleCode } from '../../plugin/markdown/to-module'
 import { displayText, expressionContext, type ExpressionContext, type ExpressionInput } from '../../src/logic/expression-context'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 12, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const, configs: { title: 'Talk', secret: 'hunter2' } }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const, configs: { title: 'Talk', secret: 'hunter2' } }
 
 const slide: ExpressionInput = { no: 3, clicks: 1, slideClicks: 2, total: 12, frontmatter: { subtitle: 'sub', items: ['a', 'b', 'c'] }, layout: 'center', renderContext: 'slide', position: { no: 3, clicks: 1, clicksTotal: 2 }, isPresenter: false }
 

@@ -10,7 +10,7 @@ import { magicMoveClicks, magicMoveStepAt, stepRanges } from '../../shared/magic
 import { resolveConfig } from '../../shared/config'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 8, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
 
 const block = (info: string, body: string) => `\`\`\`\`md magic-move${info}\n${body}\n\`\`\`\`\n`
 const THREE = '```js {*|1|2}\nlet a = 1\nlet b = 2\n```\n\nA comment between steps.\n\n```js\nlet a = 1\n```\n```ts {*}{lines: false}\nconst a: number = 1\n```'

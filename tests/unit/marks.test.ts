@@ -6,7 +6,7 @@ import { analyzeSlide } from '../../plugin/markdown/pipeline'
 import { slideModuleCode } from '../../plugin/markdown/to-module'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 8, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
 
 function compile(content: string) {
   const analyzed = analyzeSlide(content, options)

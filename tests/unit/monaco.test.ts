@@ -11,7 +11,7 @@ import type { MonacoBlock } from '../../shared/monaco'
 
 const root = resolve(import.meta.dirname, '../..')
 const deckDir = resolve(root, 'tests/fixtures')
-const options = { total: 8, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir, checkDiagrams: false as const }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir, checkDiagrams: false as const }
 
 async function compile(content: string) {
   const analyzed = analyzeSlide(content, options)

@@ -9,7 +9,7 @@ import { parseMotionVariant } from '../../plugin/markdown/rehype-motion'
 import { motionTarget, motionTransition, type MotionSpec } from '../../shared/motion'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 8, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
 
 function compile(content: string) {
   const analyzed = analyzeSlide(content, options)

@@ -10,7 +10,7 @@ import { slotTemplatesAsHtml } from '../../plugin/markdown/remark-component-tags
 import { runSlideModule } from './helpers/run-module'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 8, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const, deckComponents: ['deck-panel'] }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const, deckComponents: ['deck-panel'] }
 const PANEL = '/deck/components/Panel.tsx'
 
 function Panel({ title, footer, children }: { title?: ReactNode; footer?: ReactNode; children?: ReactNode }) {

@@ -22,7 +22,6 @@ beforeAll(() => {
   writeFileSync(join(project, 'decks/chart.png'), 'png')
   writeFileSync(join(project, 'decks/assets/图 1.png'), 'png')
   options = {
-    total: 3,
     frontmatter: {},
     mermaid: {},
     lineNumbers: false,

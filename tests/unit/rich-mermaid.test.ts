@@ -14,7 +14,6 @@ import { slideModuleCode } from '../../plugin/markdown/to-module'
 const root = resolve(import.meta.dirname, '../..')
 
 const options: SlideCompileOptions = {
-  total: 5,
   frontmatter: {},
   mermaid: { theme: 'neutral' },
   lineNumbers: false,

@@ -7,7 +7,7 @@ import { parseDeck } from '../../shared/parser/parse'
 import { cleanNote, notesMarkdown } from '../../scripts/export/md'
 import { slideHtml } from './helpers/slide-html'
 
-const options: SlideCompileOptions = { total: 3, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent', deckDir: '/nonexistent', checkDiagrams: false }
+const options: SlideCompileOptions = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent', deckDir: '/nonexistent', checkDiagrams: false }
 
 async function compile(content: string) {
   const analyzed = analyzeSlide(content, options)

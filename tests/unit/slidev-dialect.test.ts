@@ -48,7 +48,6 @@ function slideTitled(title: string): Slide {
 async function compiled(title: string) {
   const slide = slideTitled(title)
   const analyzed = analyzeSlide(slide.content, {
-    total: deck.slides.length,
     frontmatter: slide.frontmatter,
     mermaid: deck.config.mermaid,
     lineNumbers: false,
@@ -282,7 +281,7 @@ describe('scoped style', () => {
 
   it('warns about a style that is not CSS, at its line, and leaves it out', () => {
     const slide = analyzeSlide('# T\n\n<style>\nh1 { color: red\n</style>\n', {
-      total: 1, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false,
+      frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false,
     })
     expect(slide.messages).toEqual([{ line: 3, message: expect.stringMatching(/^This <style> is not valid CSS and is left out: Unclosed block/) }])
     expect(toHtml(scopeSlideStyles(slide.hast, 1))).toContain('<style></style>')
@@ -290,7 +289,7 @@ describe('scoped style', () => {
 
   it('keeps <style> in a code block as code', async () => {
     const slide = analyzeSlide('```html\n<style>\nh1 { color: red }\n</style>\n```\n', {
-      total: 1, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false,
+      frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false,
     })
     expect(toHtml(scopeSlideStyles(slide.hast, 1))).not.toContain('<style>')
   })

@@ -7,7 +7,7 @@ import { snippetRegion } from '../../plugin/markdown/remark-snippets'
 import { slideHtml } from './helpers/slide-html'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 8, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: resolve(root, 'tests/fixtures'), checkDiagrams: false as const }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: resolve(root, 'public'), deckDir: resolve(root, 'tests/fixtures'), checkDiagrams: false as const }
 
 async function compile(content: string) {
   const analyzed = analyzeSlide(content, options)

@@ -7,7 +7,7 @@ import { visit } from 'unist-util-visit'
 import { analyzeSlide, highlightSlide, type SlideCompileOptions } from '../../plugin/markdown/pipeline'
 import { STATIC_HTML_PROPERTY, slideModuleCode } from '../../plugin/markdown/to-module'
 
-const options: SlideCompileOptions = { total: 5, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent/public', deckDir: '/nonexistent', checkDiagrams: false }
+const options: SlideCompileOptions = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: false, publicDir: '/nonexistent/public', deckDir: '/nonexistent', checkDiagrams: false }
 
 async function compiled(markdown: string) {
   const analysed = analyzeSlide(markdown, options)

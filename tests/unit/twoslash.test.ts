@@ -7,7 +7,7 @@ import { analyzeSlide, highlightSlide, TWOSLASH_CSS } from '../../plugin/markdow
 import { slideModuleCode } from '../../plugin/markdown/to-module'
 
 const root = resolve(import.meta.dirname, '../..')
-const options = { total: 3, frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: true, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
+const options = { frontmatter: {}, mermaid: {}, lineNumbers: false, codeCopy: true, publicDir: resolve(root, 'public'), deckDir: root, checkDiagrams: false as const }
 
 async function compile(content: string) {
   const analyzed = analyzeSlide(content, options)
