@@ -77,6 +77,20 @@ export function useLoadedSlide(no: number): SlideModule | undefined {
   return loaded.get(no)
 }
 
+const noVersion = () => 0
+const noModule = (): SlideModule | undefined => undefined
+
+/**
+ * Every slide's loaded module, for a view that shows them all (the reader). Once `following`, the view renders again
+ * when a module is replaced (an edit in dev); before, no module reaches it and it never renders for one (while its
+ * slides load, each would render the whole view again).
+ */
+export function useLoadedSlides(following: boolean): (no: number) => SlideModule | undefined {
+  const snapshot = following ? currentVersion : noVersion
+  useSyncExternalStore(subscribe, snapshot, snapshot)
+  return following ? getLoadedSlide : noModule
+}
+
 /** The module of slide `no`, or undefined while it loads. */
 export function useSlideModule(no: number): SlideModule | undefined {
   const mod = useLoadedSlide(no)

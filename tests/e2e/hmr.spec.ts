@@ -172,3 +172,15 @@ test.describe("the deck's own components", () => {
     expect(await marker(page)).toBe('kept')
   })
 })
+
+test('the reader view follows an edit of a slide, in place', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(base + '/2?view=reader')
+  // Every slide is in (the reader drops aria-busy then); the marker as openWithMarker leaves it.
+  await expect(page.locator('.deck-reader-root:not([aria-busy])')).toBeVisible({ timeout: 30_000 })
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => ((window as unknown as { deckMarker: string }).deckMarker = 'kept'))
+  writeFileSync(deck, original.replace('- 第二步', '- 第二步（在阅读视图里改）'))
+  await expect(page.locator('.deck-reader .slidev-page-2')).toContainText('第二步（在阅读视图里改）')
+  expect(await marker(page)).toBe('kept')
+})

@@ -1,6 +1,6 @@
 // The reader page's markup: a slim bar, then every slide as a section of one article (its number and title as the
 // heading, its content reflowed, its note folded away). Pure render, no browser API: the build prerenders it too.
-import { useMemo, type MouseEvent, type ReactNode } from 'react'
+import { memo, useMemo, type MouseEvent, type ReactNode } from 'react'
 import type { SlideMeta } from '../../state/deck'
 import type { SlideModule } from 'virtual:deck/slide'
 import type { DeckConfig } from '../../../shared/config'
@@ -15,7 +15,8 @@ import './reader.css'
 
 const surface: SlideSurface = { article: true, slideHref: (no) => `#${readerAnchor(no)}` }
 
-function ReaderSlideBody({ slide, mod, t }: { slide: SlideMeta; mod: SlideModule; t: Labels['reader'] }) {
+/** One slide's body: drawn again only when its own module or entry changes (an edit replaces one slide). */
+const ReaderSlideBody = memo(function ReaderSlideBody({ slide, mod, t }: { slide: SlideMeta; mod: SlideModule; t: Labels['reader'] }) {
   const slots = useMemo(() => toArticle(mod.slots, { title: slide.title ?? '', tableLabel: t.table }), [mod, slide.title, t.table])
   const Layout = resolveLayout(slide.layout)
   const extra = typeof slide.frontmatter.class === 'string' ? slide.frontmatter.class : undefined
@@ -36,7 +37,7 @@ function ReaderSlideBody({ slide, mod, t }: { slide: SlideMeta; mod: SlideModule
       ) : null}
     </>
   )
-}
+})
 
 export interface ReaderPageProps {
   config: DeckConfig

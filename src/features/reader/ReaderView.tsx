@@ -9,7 +9,7 @@ import { showOverviewAtom, viewChoiceAtom } from '../../state/preferences'
 import { gotoOpenAtom } from '../../state/ui'
 import { canToggleDarkAtom, isDarkAtom, toggleDarkAtom } from '../../state/color-scheme'
 import { DeckNavContext } from '../../state/nav-context'
-import { getLoadedSlide, loadSlide } from '../../state/slide-modules'
+import { getLoadedSlide, loadSlide, useLoadedSlides } from '../../state/slide-modules'
 import { useRoutePosition } from '../../state/navigation'
 import { readerAnchor, readerSearch, slideOfAnchor, slidesSearch } from '../../logic/reader'
 import { pageTitle } from '../../../shared/config'
@@ -66,6 +66,8 @@ export default function ReaderView() {
   const opened = useRoutePosition()?.no ?? 1
   const [hydrating] = useState(takesOverPrerendered)
   const ready = useAllSlides(total, hydrating)
+  // Once every slide is in: a slide an edit replaces (dev) is drawn again in the article.
+  const moduleOf = useLoadedSlides(ready)
   const setMode = useSetAtom(viewModeAtom)
   const setChoice = useSetAtom(viewChoiceAtom)
   const setGoto = useSetAtom(gotoOpenAtom)
@@ -219,7 +221,7 @@ export default function ReaderView() {
         <ReaderPage
           config={config}
           slides={slides}
-          moduleOf={ready ? getLoadedSlide : () => undefined}
+          moduleOf={moduleOf}
           current={current}
           slidesHref={slidesHref}
           onToSlides={toSlides}
