@@ -58,7 +58,9 @@ test('typing saves into the deck file and the slide updates in place, keeping sl
   // The shortcut opens the editor, with the current slide in it and the keyboard in its text.
   await page.keyboard.press('e')
   const content = page.getByTestId('editor-content')
-  await expect(content).toHaveValue(SLIDE_2)
+  // The panel is loaded on this first press, its modules compiled then by a dev server that started cold: on a busy
+  // machine (CI's two cores) that took over the default 5 s once.
+  await expect(content).toHaveValue(SLIDE_2, { timeout: 20_000 })
   await expect(page.getByTestId('editor-frontmatter')).toHaveValue('transition: slide-up')
   await expect(page.getByTestId('editor-note')).toHaveValue(/^开始讲解。\n\[click\]/)
   const line = original.split('\n').indexOf('# 第二张：点击') + 1
