@@ -536,8 +536,11 @@ async function devFigures(browser: Browser, server: DevServer) {
     let reloads = 0
     page.on('framenavigated', (frame) => frame === page.mainFrame() && reloads++)
     // Edits first that are not timed: a server's first updates compile what later ones reuse (both servers alike).
+    // Each run's edits are text never written before: the analyses the engine keeps on disk (node_modules/.cache)
+    // would otherwise answer a second run's edits from the first's, which no author's new sentence gets.
+    const run = Date.now().toString(36)
     for (let i = -HMR_WARM_EDITS; i < HMR_EDITS; i++) {
-      const marker = `基准标记${i < 0 ? `warm${-i}` : i}`
+      const marker = `基准标记${run}${i < 0 ? `warm${-i}` : i}`
       await page.evaluate((text: string) => {
         window.__hmrSeen = new Promise<number>((done) => {
           const observer = new MutationObserver(() => {
