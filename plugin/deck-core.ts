@@ -59,9 +59,9 @@ export default function deckCorePlugin(state: DeckState): Plugin {
     },
     resolveId: modules.resolveId,
     async load(id) {
-      const code = await modules.load(id)
+      const generated = await modules.load(id)
       if (slideServed && id.startsWith('\0' + SLIDE_PREFIX)) slideServed()
-      return code
+      return generated
     },
     handleHotUpdate: deckHotUpdate(state),
     transformIndexHtml(html) {

@@ -31,6 +31,18 @@ export function shortcutsSetupFile(deckFile: string): string | undefined {
 export const listMeta = (s: SlideState): string =>
   JSON.stringify([s.slide.title, s.slide.level, s.slide.layout, s.slide.frontmatter, s.analyzed.clicks, s.slide.filepath, s.slide.note !== '', s.slide.duration])
 
+/**
+ * A deck module is code the plugin writes (no file of the author's to point back to): it has no source map. Vite
+ * otherwise made one for each, a map of the code onto itself, and sent it inside the module (the code again, in
+ * Base64): 11 KB of a 14 KB slide module, made again on every edit of the slide.
+ */
+const NO_SOURCE_MAP = { mappings: '' } as const
+
+export interface GeneratedModule {
+  code: string
+  map: typeof NO_SOURCE_MAP
+}
+
 export function deckModules(state: DeckState) {
   const listModule = (): string => {
     const current = state.deck!
@@ -124,23 +136,28 @@ export function deckModules(state: DeckState) {
     ].join('\n')
   }
 
+  const moduleCode = async (bare: string): Promise<string | undefined> => {
+    if (bare === SHORTCUTS_ID) return 'export default null'
+    if (bare === LIST_ID) return listModule()
+    if (bare === SEARCH_ID) return searchModule()
+    if (bare === THEME_ID) return themeModule()
+    if (bare === SLIDE_TEXT_ID) return `export default ${JSON.stringify(state.states.map(({ slide }) => `${slide.title}\n${slide.content}`))}`
+    // Other plugins' modules under the same prefix (plugin/monaco-workers.ts) are theirs to load.
+    if (bare.startsWith(SLIDE_PREFIX)) return slideModule(Number(bare.slice(SLIDE_PREFIX.length)))
+  }
+
   return {
     resolveId(id: string): string | undefined {
       // The real file when the deck has one (so Vite compiles and hot-reloads it), else a module exporting null.
       if (id === SHORTCUTS_ID) return shortcutsSetupFile(state.entry) ?? '\0' + id
       if (id === LIST_ID || id === SEARCH_ID || id === THEME_ID || id === SLIDE_TEXT_ID || id.startsWith(SLIDE_PREFIX)) return '\0' + id
     },
-    async load(id: string): Promise<string | undefined> {
+    async load(id: string): Promise<GeneratedModule | undefined> {
       if (!id.startsWith('\0virtual:deck/')) return
       state.ensure()
       const bare = id.slice(1)
-      if (bare === SHORTCUTS_ID) return 'export default null'
-      if (bare === LIST_ID) return listModule()
-      if (bare === SEARCH_ID) return searchModule()
-      if (bare === THEME_ID) return themeModule()
-      if (bare === SLIDE_TEXT_ID) return `export default ${JSON.stringify(state.states.map(({ slide }) => `${slide.title}\n${slide.content}`))}`
-      // Other plugins' modules under the same prefix (plugin/monaco-workers.ts) are theirs to load.
-      if (bare.startsWith(SLIDE_PREFIX)) return slideModule(Number(bare.slice(SLIDE_PREFIX.length)))
+      const code = await moduleCode(bare)
+      return code === undefined ? undefined : { code, map: NO_SOURCE_MAP }
     },
   }
 }

@@ -86,6 +86,11 @@ test("an edit that adds lines runs the edited slide's module again and nothing e
   await expect.poll(() => fetched.some((path) => path.includes('virtual:deck/search')), { timeout: 10_000 }).toBe(true)
   expect(fetched.filter((path) => path.includes('virtual:deck/slide/')).map((path) => path.replace(/\?.*/, ''))).toEqual(['/@id/__x00__virtual:deck/slide/1'])
   expect(fetched.filter((path) => path.startsWith('/src/') || path.includes('virtual:deck/slides')), 'modules fetched again after the edit').toEqual([])
+  // The slide's module is code the plugin writes: served without a source map of itself (most of its bytes, made again
+  // on every edit).
+  const served = await (await page.request.get(`${base}/@id/__x00__virtual:deck/slide/1`)).text()
+  expect(served).toContain('紫藤萝瀑布')
+  expect(served).not.toContain('sourceMappingURL')
   await page.keyboard.press('g')
   await page.locator('#slidev-goto-input').fill('紫藤萝')
   await expect(page.locator('#slidev-goto-results [role="option"]').first()).toHaveAttribute('data-slide-no', '1')

@@ -26,7 +26,7 @@ function loaded(entry: string, cacheDir: string): DeckState {
 async function modulesOf(state: DeckState): Promise<string[]> {
   const modules = deckModules(state)
   const ids = [LIST_ID, ...state.states.map((s) => SLIDE_PREFIX + s.slide.no)]
-  const made = await Promise.all(ids.map(async (id) => String(await modules.load(`\0${id}`))))
+  const made = await Promise.all(ids.map(async (id) => (await modules.load(`\0${id}`))!.code))
   await state.analysesKept()
   return made
 }

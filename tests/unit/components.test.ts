@@ -91,7 +91,7 @@ describe("a deck's own components", () => {
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  const slideCode = (no: number) => deckModules(state).load(`\0${SLIDE_PREFIX}${no}`) as Promise<string>
+  const slideCode = async (no: number) => (await deckModules(state).load(`\0${SLIDE_PREFIX}${no}`))!.code
 
   it('are found by file name, in subfolders too, and imported by the slides that use them', async () => {
     expect(Object.keys(state.components.byTag).sort()).toEqual(['deck-bar-chart', 'deck-gauge', 'deck-toc'])
