@@ -1,9 +1,10 @@
 // Prerendered pages (plugin/prerender.ts, src/main.tsx): every slide is HTML before any script, the app hydrates it
 // without a visible change or a warning (every slide of the deck: the walk in deck.spec.ts), keys pressed before then are carried out, and without JavaScript the
 // slides still show and their links still move.
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { test, expect, type Page, type Route } from '@playwright/test'
-import { deckURL } from './servers'
+import { deckDist, deckURL } from './servers'
 import { problemsOf } from './page-problems'
 
 /** Holds back the app's entry script until the returned function is called: the page is its HTML alone meanwhile. */
@@ -230,6 +231,49 @@ test.describe('the Chinese font, cut to the page', () => {
     const shown = await page.locator('.slidev-page-12').innerText()
     expect(await page.evaluate((text) => document.fonts.check('400 16px "Deck Serif SC"', text), shown)).toBe(true)
     expect(await fontsOf(page, '.slidev-page-12 h1')).toEqual([expect.stringMatching(/Noto Serif SC.*\(web\)/)])
+  })
+})
+
+test.describe('the build\'s font rules', () => {
+  test('point at files of their own face: each source is its format\'s file, of the rule\'s weight (theme) or family (KaTeX)', async () => {
+    const css = readdirSync(join(deckDist('deck'), 'assets')).filter((name) => name.endsWith('.css')).map((name) => readFileSync(join(deckDist('deck'), 'assets', name), 'utf8')).join('\n')
+    const rules = css.match(/@font-face\{[^}]*\}/g) ?? []
+    const wrong: string[] = []
+    const extension: Record<string, string> = { woff2: '.woff2', woff: '.woff', truetype: '.ttf' }
+    let checked = 0
+    for (const rule of rules) {
+      const family = /font-family:\s*['"]?([^;'"]+)/.exec(rule)?.[1]
+      const weight = /font-weight:\s*(\d+)/.exec(rule)?.[1] ?? '400'
+      for (const [, url, format] of rule.matchAll(/url\(([^)]+)\)\s*format\(["']?(\w+)["']?\)/g)) {
+        if (url!.startsWith('data:')) continue
+        const file = url!.split('/').pop()!
+        checked++
+        if (!file.endsWith(extension[format!] ?? `.${format}`)) wrong.push(`${family} ${weight}: ${file} as ${format}`)
+        if (family === 'Noto Serif' && !file.startsWith('noto-serif-') || (file.startsWith('noto-serif-') && !file.includes(`-${weight}-`))) wrong.push(`${family} ${weight}: ${file}`)
+        if (family?.startsWith('KaTeX_') && !file.startsWith(`${family}-`)) wrong.push(`${family} ${weight}: ${file}`)
+      }
+    }
+    // The theme's Noto Serif (7 subsets × 2 weights × 2 formats) and KaTeX's 20 faces × 3 formats at least.
+    expect(checked).toBeGreaterThan(80)
+    expect(wrong).toEqual([])
+  })
+
+  test('bold Latin within Chinese is drawn in the theme\'s bold serif (slide 11: 钱庄 A)', async ({ page }) => {
+    await page.goto(`${deckURL}/11`)
+    await ready(page)
+    await page.evaluate(() => document.fonts.ready)
+    const strong = page.locator('.slidev-page-11 strong').first()
+    await expect(strong).toContainText('钱庄 A')
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('DOM.enable')
+    await cdp.send('CSS.enable')
+    const { root } = await cdp.send('DOM.getDocument')
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.slidev-page-11 strong' })
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+    await cdp.detach()
+    // A build whose rules pointed at other files drew this "A" in KaTeX's Fraktur (𝔄).
+    expect(fonts.map((f) => f.familyName)).toEqual(expect.arrayContaining(['Noto Serif']))
+    expect(fonts.filter((f) => !/^Noto Serif/.test(f.familyName)).map((f) => f.familyName)).toEqual([])
   })
 })
 
