@@ -118,6 +118,20 @@ export function sizeSvg(svg: string, scale: number): string {
   })
 }
 
+/** The smallest a diagram's label is drawn in the reader, in CSS px: the deck's floor for text on a slide. */
+export const LEGIBLE_LABEL_PX = 14
+
+/**
+ * How wide a diagram must be drawn for its smallest label to be `floor` px: its own width (the viewBox's, in which
+ * the labels' sizes are given) scaled by floor / smallest label, never wider than it is drawn at its full size. Null
+ * when there is nothing to go by (no width, no label). A column narrower than this scrolls the diagram sideways
+ * instead of shrinking its labels (18 px labels across 1,000 px drew at 6 px on a phone).
+ */
+export function legibleWidth(viewBoxWidth: number, fullWidth: number, smallestLabel: number, floor = LEGIBLE_LABEL_PX): number | null {
+  if (!(viewBoxWidth > 0) || !(fullWidth > 0) || !(smallestLabel > 0)) return null
+  return round(Math.min(fullWidth, (viewBoxWidth * floor) / smallestLabel))
+}
+
 function round(value: number): number {
   return Math.round(value * 100) / 100
 }

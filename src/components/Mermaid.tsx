@@ -8,6 +8,7 @@ import { deckStore } from '../state/store'
 import { labelsFor } from '../kit/labels'
 import { cachedDiagram, renderDiagram, type DiagramResult } from '../features/diagrams/render'
 import { startDiagramPrefetch, type DiagramProps } from '../features/diagrams/prefetch'
+import { useLegibleDiagram } from '../features/diagrams/legible'
 import { diagramRequest, parseDiagramOptions, retargetSvgIds, sizeSvg, type DiagramRequest } from '../../shared/diagram'
 import { SlideSurfaceContext } from './surface'
 import { DiagramsDrawnContext } from '../state/diagrams-drawn'
@@ -73,7 +74,9 @@ export default function Mermaid({ code, options }: DiagramProps) {
   const [rendered, setRendered] = useState<Shown | null>(() => (cached ? { key: request.key, dark, result: cached } : null))
   const [instanceId] = useState(() => `deck-mermaid-i${++instances}x`)
   const box = useRef<HTMLDivElement>(null)
-  const near = useNearViewport(box, useContext(SlideSurfaceContext).article)
+  const drawing = useRef<HTMLDivElement>(null)
+  const { article } = useContext(SlideSurfaceContext)
+  const near = useNearViewport(box, article)
   const hit: Shown | null = cached ? { key: request.key, dark, result: cached } : rendered
 
   useEffect(() => {
@@ -100,6 +103,8 @@ export default function Mermaid({ code, options }: DiagramProps) {
     return ''
   }, [result, instanceId, request.scale])
 
+  const scrolls = useLegibleDiagram(drawing, article && result?.status === 'rendered', html)
+
   const state = !result ? 'loading' : result.status
   const scheme = hit ? (hit.dark ? 'dark' : 'light') : undefined
   if (result?.status === 'error') {
@@ -120,7 +125,18 @@ export default function Mermaid({ code, options }: DiagramProps) {
       data-diagram-type={result?.status === 'rendered' ? result.diagramType : undefined}
       aria-busy={state === 'loading' ? true : undefined}
     >
-      {html ? <div className="deck-mermaid-svg" dangerouslySetInnerHTML={{ __html: html }} /> : <span className="deck-mermaid-loading">{t.diagramLoading}</span>}
+      {html ? (
+        <div
+          ref={drawing}
+          className="deck-mermaid-svg"
+          tabIndex={scrolls ? 0 : undefined}
+          role={scrolls ? 'region' : undefined}
+          aria-label={scrolls ? t.diagramScroll : undefined}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      ) : (
+        <span className="deck-mermaid-loading">{t.diagramLoading}</span>
+      )}
     </div>
   )
 }

@@ -58,6 +58,7 @@ const zh = {
   rich: {
     diagram: '图表',
     diagramLoading: '正在绘制图表…',
+    diagramScroll: '图表（可左右滚动）',
     diagramErrors: {
       'too-large': '图表文字超过最大长度',
       syntax: '图表语法错误',
@@ -321,6 +322,7 @@ const en: Labels = {
   rich: {
     diagram: 'Diagram',
     diagramLoading: 'Drawing the diagram…',
+    diagramScroll: 'Diagram (scrolls sideways)',
     diagramErrors: {
       'too-large': 'Maximum text size in diagram exceeded',
       syntax: 'Syntax error in the diagram',

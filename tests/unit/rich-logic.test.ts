@@ -8,6 +8,7 @@ import {
   parseDiagramOptions,
   retargetSvgIds,
   sizeSvg,
+  legibleWidth,
   MAX_DIAGRAM_TEXT,
 } from '../../shared/diagram'
 import { classifyEmbedUrl, EMBED_SANDBOX } from '../../src/logic/embed-url'
@@ -89,6 +90,30 @@ describe('classifyDiagramError: the errors of spec.md section 8', () => {
   it.each(cases)('%#: → %s', (code, error, kind) => {
     expect(classifyDiagramError(code, error)).toBe(kind)
   })
+})
+
+describe('legibleWidth: the width at which the smallest label is 14 px, at most the full size', () => {
+  it.each([
+    // 18 px labels across 1,013 units: drawn at least 788 px wide (a phone's column is 358).
+    [1013, 1013, 18, 787.89],
+    // Drawn at 1.25× by its author: the same minimum.
+    [660, 825, 18, 513.33],
+    // Small labels by design: never wider than the diagram at its full size.
+    [400, 400, 10, 400],
+    // Labels of 14 px or more read at the full size already.
+    [247, 247, 18, 192.11],
+  ])('%s units, %s px full, labels %s → %s px', (viewBox, full, label, width) => {
+    expect(legibleWidth(viewBox, full, label)).toBe(width)
+  })
+
+  it('takes another floor', () => expect(legibleWidth(1000, 1000, 20, 12)).toBe(600))
+
+  it.each([
+    [0, 100, 18],
+    [100, 0, 18],
+    [100, 100, 0],
+    [Number.NaN, 100, 18],
+  ])('nothing to go by (%s, %s, %s) → null', (viewBox, full, label) => expect(legibleWidth(viewBox, full, label)).toBeNull())
 })
 
 describe('sizeSvg: scale × the viewBox width, never wider than the box', () => {
