@@ -25,7 +25,7 @@ let updatesSent: string[][] = []
 
 /** The slide titles of the list module the server would answer now. */
 async function servedTitles(): Promise<string[]> {
-  const code = String(await (plugin.load as (id: string) => Promise<string>).call({}, '\0virtual:deck/slides'))
+  const { code } = await (plugin.load as (id: string) => Promise<{ code: string }>).call({}, '\0virtual:deck/slides')
   const list = code.slice(code.indexOf('export const slides'), code.indexOf('export const errors'))
   return [...list.matchAll(/"title":"([^"]*)"/g)].map((m) => m[1]!)
 }
@@ -173,7 +173,7 @@ describe("an edit's hot update", () => {
   it("the list takes its slides' updates, so Vite marks nothing above it when a slide changes", async () => {
     writeFileSync(deck, deckText('一', '二'))
     await until(['一', '二'])
-    const code = String(await (plugin.load as (id: string) => Promise<string>).call({}, '\0virtual:deck/slides'))
+    const { code } = await (plugin.load as (id: string) => Promise<{ code: string }>).call({}, '\0virtual:deck/slides')
     expect(code).toContain('import.meta.hot.accept(["virtual:deck/slide/1","virtual:deck/slide/2"]')
     await compiled(2)
     const list = server.environments.client.moduleGraph.getModuleById('\0virtual:deck/slides')!
