@@ -1,6 +1,7 @@
 // What of a slide leaves its canvas, measured in the page (passed to Playwright's page.evaluate): the layout
 // scrolling, a box cutting off its content, a diagram drawn taller than its box, or the first visible element
 // ending outside the slide. Used by scripts/check-slides.ts and the deck's tests.
+import { LEGIBLE_LABEL_PX } from '../shared/diagram'
 
 /** One line per problem of slide `no`, empty when the slide fits. */
 export function slideOverflow(no: number): string[] {
@@ -48,7 +49,7 @@ export type TextKind = 'body' | 'table' | 'footnote' | 'code' | 'diagram' | 'pic
  * The least size of each kind of text a room can read, in canvas pixels (the 980 px wide slide): body 18, tables,
  * footnotes and code 16, text inside diagrams and pictures 14. check-slides and the deck's tests hold slides to them.
  */
-export const LEAST_TEXT: Record<TextKind, number> = { body: 18, table: 16, footnote: 16, code: 16, diagram: 14, picture: 14 }
+export const LEAST_TEXT: Record<TextKind, number> = { body: 18, table: 16, footnote: 16, code: 16, diagram: LEGIBLE_LABEL_PX, picture: 14 }
 
 /** The smallest text of each kind on a slide (px, null when none), where it is, and the share of the height used. */
 export interface SlideMeasure {

@@ -48,7 +48,8 @@ export default function rehypeLinks() {
       const to = node.tagName === 'deck-link' ? String(node.properties.to ?? '') : String(node.properties.href ?? '')
       const target = slideTarget(to)
       if (target !== null) {
-        file.data.slideLinks = [...(file.data.slideLinks ?? []), { target, ...(node.position ? { line: node.position.start.line } : {}) }]
+        file.data.slideLinks ??= []
+        file.data.slideLinks.push({ target, ...(node.position ? { line: node.position.start.line } : {}) })
         node.tagName = 'deck-link'
         node.properties = { ...node.properties, to: String(target) }
         delete node.properties.href
