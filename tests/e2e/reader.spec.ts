@@ -318,6 +318,44 @@ test.describe('the article', () => {
   })
 
   for (const scheme of ['light', 'dark'] as const) {
+    test(`a diagram that scrolls sideways shades the edge where more of it lies (${scheme} scheme, laptop)`, async ({ page }) => {
+      // Slide 11's diagram is wider at its legible size (788 px) than the column (672): cut at the right edge, which
+      // says so until the end is scrolled into view; then the left edge does.
+      await page.setViewportSize(LAPTOP)
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+      await openReader(page, '/11?view=reader')
+      const box = page.locator('#slide-11 .deck-mermaid-svg')
+      await expect(box.locator('svg')).toBeAttached({ timeout: 20_000 })
+      await expect(box).toHaveAttribute('tabindex', '0')
+      // The top row of the box's picture (the diagram's own margin: no drawing there), at its two edges, against the
+      // page's colour: how far each colour channel is from it, as drawn.
+      const edges = async () => {
+        const png = (await box.screenshot({ animations: 'disabled' })).toString('base64')
+        return page.evaluate(async (data) => {
+          const picture = new Image()
+          picture.src = `data:image/png;base64,${data}`
+          await picture.decode()
+          const canvas = Object.assign(document.createElement('canvas'), { width: picture.width, height: picture.height })
+          const context = canvas.getContext('2d')!
+          context.drawImage(picture, 0, 0)
+          const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.map(Number)
+          const off = (x: number) => {
+            const [pr, pg, pb] = context.getImageData(x, 1, 1, 1).data
+            return Math.max(Math.abs(pr! - r!), Math.abs(pg! - g!), Math.abs(pb! - b!))
+          }
+          return { left: off(1), right: off(picture.width - 2) }
+        }, png)
+      }
+      const atStart = await edges()
+      expect(atStart.right, 'the right edge is shaded while more lies there').toBeGreaterThan(20)
+      expect(atStart.left, 'the left edge is the page’s colour at the start').toBeLessThan(4)
+      await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: 'instant' }))
+      await expect.poll(() => box.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)).toBe(true)
+      const atEnd = await edges()
+      expect(atEnd.left, 'the left edge is shaded once the start is out of view').toBeGreaterThan(20)
+      expect(atEnd.right, 'the right edge is the page’s colour at the end').toBeLessThan(4)
+    })
+
     test(`axe finds nothing serious in the ${scheme} scheme${scheme === 'light' ? '' : ' (its colours; the structure is the light test’s)'}`, async ({ page }) => {
       // All 107 slides on one page: axe takes a while on a busy machine.
       test.setTimeout(120_000)
