@@ -1,18 +1,21 @@
 import { availableParallelism } from 'node:os'
 import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 const UNIT = 'tests/unit'
+const unitDir = fileURLToPath(new URL(UNIT, import.meta.url))
 
 /**
  * Test files that need modules of their own: they replace modules (`vi.mock`) or globals, or run the engine's build,
  * dev server or command in the worker (Vite sets `process.env.NODE_ENV` and keeps its caches). Read from the files
  * themselves, so that a new test of that kind is kept apart without being listed.
  */
-const OWN_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\b|from '(vite|\.\.\/\.\.\/cli\/[\w-]+|\.\.\/\.\.\/plugin\/build)'|createServer\(/
-const apart = readdirSync(UNIT)
-  .filter((name) => name.endsWith('.test.ts') && OWN_MODULES.test(readFileSync(`${UNIT}/${name}`, 'utf8')))
-  .map((name) => `${UNIT}/${name}`)
+const OWN_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\b|from '(vite|(\.\.\/)+(cli\/[\w-]+|plugin\/build))'|createServer\(/
+const apart = readdirSync(unitDir, { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.test.ts') && OWN_MODULES.test(readFileSync(join(unitDir, name), 'utf8')))
+  .map((name) => `${UNIT}/${name.split('\\').join('/')}`)
 
 export default defineConfig({
   plugins: [
