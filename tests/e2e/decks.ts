@@ -23,36 +23,37 @@ const dir = process.env.E2E_DIR || '.e2e'
 export const basePort = Number(process.env.E2E_PORT || 4180)
 
 /**
- * The decks, each with its static host's port (an offset from E2E_PORT). Offset 10 is left out: 4180 + 10 = 4190 is
- * a port the Fetch standard blocks ("bad port"), so neither fetch nor Chromium would reach it.
+ * The decks, each with its static host's port (an offset from E2E_PORT) and about how long its first build takes on
+ * two busy cores (seconds: the global setup shares the builds out between its two lanes by it). Offset 10 is left
+ * out: 4180 + 10 = 4190 is a port the Fetch standard blocks ("bad port"), so neither fetch nor Chromium would reach it.
  */
 export const DECKS = {
   /** tests/fixtures/basic.md: the default baseURL. */
-  fixture: { entry: 'tests/fixtures/basic.md', port: 0 },
+  fixture: { entry: 'tests/fixtures/basic.md', port: 0, seconds: 3 },
   /** The real deck (slides.md or SLIDES_ENTRY, 107 slides). */
-  deck: { entry: process.env.SLIDES_ENTRY || 'slides.md', port: 1 },
+  deck: { entry: process.env.SLIDES_ENTRY || 'slides.md', port: 1, seconds: 7.5 },
   /** Diagrams, code, images, embeds. */
-  rich: { entry: 'tests/fixtures/rich.md', port: 2 },
+  rich: { entry: 'tests/fixtures/rich.md', port: 2, seconds: 3.8 },
   /** The Slidev dialect. */
-  slidev: { entry: 'tests/fixtures/slidev.md', port: 3 },
+  slidev: { entry: 'tests/fixtures/slidev.md', port: 3, seconds: 2.5 },
   /** The presenter's console: 107 slides, `duration: 10min`, `remote: secret`, widgets, setup/shortcuts.ts. */
-  console: { entry: 'tests/fixtures/console/slides.md', port: 4 },
+  console: { entry: 'tests/fixtures/console/slides.md', port: 4, seconds: 3.2 },
   /** `remote: secret`. */
-  password: { entry: 'tests/fixtures/password.md', port: 5 },
+  password: { entry: 'tests/fixtures/password.md', port: 5, seconds: 1.5 },
   /** `record: true`. */
-  recording: { entry: 'tests/fixtures/recording.md', port: 6 },
-  drawingBasic: { entry: 'tests/fixtures/drawing-basic.md', port: 7 },
-  drawingPresenter: { entry: 'tests/fixtures/drawing-presenter.md', port: 8 },
-  drawingPersist: { entry: 'tests/fixtures/drawing-persist.md', port: 9 },
+  recording: { entry: 'tests/fixtures/recording.md', port: 6, seconds: 1.5 },
+  drawingBasic: { entry: 'tests/fixtures/drawing-basic.md', port: 7, seconds: 1.5 },
+  drawingPresenter: { entry: 'tests/fixtures/drawing-presenter.md', port: 8, seconds: 1.5 },
+  drawingPersist: { entry: 'tests/fixtures/drawing-persist.md', port: 9, seconds: 1.5 },
   /** colorSchema: dark, English UI, info with hostile HTML. */
-  forcedDark: { entry: 'tests/fixtures/forced-dark.md', port: 11 },
+  forcedDark: { entry: 'tests/fixtures/forced-dark.md', port: 11, seconds: 1.5 },
   /** 23 slides, setup/shortcuts.ts. */
-  viewer: { entry: 'tests/fixtures/viewer/slides.md', port: 12 },
+  viewer: { entry: 'tests/fixtures/viewer/slides.md', port: 12, seconds: 2.6 },
   /** Slidev's dialect, second part: named slots, expressions, built-ins, marks, snippets. */
-  parity: { entry: 'tests/fixtures/parity.md', port: 13 },
+  parity: { entry: 'tests/fixtures/parity.md', port: 13, seconds: 10.8 },
   /** Slidev's v-drag: places in frontmatter dragPos and written inline. */
-  drag: { entry: 'tests/fixtures/drag.md', port: 14 },
-} as const satisfies Record<string, { entry: string; port: number }>
+  drag: { entry: 'tests/fixtures/drag.md', port: 14, seconds: 1.5 },
+} as const satisfies Record<string, { entry: string; port: number; seconds: number }>
 
 export type DeckName = keyof typeof DECKS
 
