@@ -18,6 +18,16 @@ export async function buildDeck(entry: string, outDir: string, options: { quiet?
   return out
 }
 
+/** Builds the named decks one after another, printing each build that took a while (a skipped one takes none). */
+export async function buildDecks(names: DeckName[], options: { quiet?: boolean } = {}): Promise<void> {
+  for (const name of names) {
+    const at = Date.now()
+    await buildDeck(DECKS[name].entry, deckOut(name), options)
+    const took = Date.now() - at
+    if (took > 2000) console.log(`built ${DECKS[name].entry} → ${deckOut(name)} (${(took / 1000).toFixed(1)} s)`)
+  }
+}
+
 const dir = process.env.E2E_DIR || '.e2e'
 /** The first of the ports the browser tests use (E2E_PORT lets several people run them at once on one machine). */
 export const basePort = Number(process.env.E2E_PORT || 4180)

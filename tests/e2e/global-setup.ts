@@ -3,7 +3,7 @@
 // returns closes them after the last test. The specs only read: no spec builds a deck or starts a static host.
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
-import { DECKS, buildDeck, deckDist, deckOut, basePort, root, type DeckName } from './decks'
+import { DECKS, buildDecks, deckDist, basePort, root, type DeckName } from './decks'
 import { serveStatic, type StaticHost } from '../../server/static'
 
 /**
@@ -20,16 +20,6 @@ function lanes(names: DeckName[]): [DeckName[], DeckName[]] {
     length[lane]! += DECKS[name].seconds
   }
   return shared
-}
-
-/** Builds the decks in this process, printing each build that took a while. */
-async function buildHere(names: DeckName[]) {
-  for (const name of names) {
-    const at = Date.now()
-    await buildDeck(DECKS[name].entry, deckOut(name), { quiet: true })
-    const took = Date.now() - at
-    if (took > 2000) console.log(`built ${DECKS[name].entry} → ${deckOut(name)} (${(took / 1000).toFixed(1)} s)`)
-  }
 }
 
 /** Builds the decks in a second Node process (tests/e2e/build-decks.ts), its output passed on; fails with its own. */
@@ -53,7 +43,7 @@ export default async function globalSetup() {
   const names = (Object.keys(DECKS) as DeckName[]).filter((name) => !only.length || only.includes(name))
   const [here, apart] = lanes(names)
   // Both lanes run to their end before a failure is reported: a half-written build is never left behind a process.
-  const built = await Promise.allSettled([buildHere(here), buildApart(apart)])
+  const built = await Promise.allSettled([buildDecks(here, { quiet: true }), buildApart(apart)])
   for (const lane of built) if (lane.status === 'rejected') throw lane.reason
   const hosts: StaticHost[] = []
   try {
