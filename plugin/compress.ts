@@ -11,7 +11,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Plugin } from 'vite'
 import { lap, reportLaps } from './build-timings.ts'
-import { writeAtomically } from './write-whole.ts'
+import { linkAtomically, writeAtomically } from './write-whole.ts'
 
 /** Text formats (woff2, images and PDFs are compressed already: a second pass only costs time). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|ttf|otf|wasm)$/i
@@ -93,11 +93,27 @@ async function writeVariants(file: string, content: Buffer, cache: { dir: string
     await rm(to, { force: true })
     await writeFile(to, data)
   }
-  await Promise.all([worth(br.length) && write(brFile, br), worth(gz.length) && write(gzFile, gz)])
+  const [brWritten, gzWritten] = await Promise.all([worth(br.length) && write(brFile, br).then(() => brFile), worth(gz.length) && write(gzFile, gz).then(() => gzFile)])
   // Keeping them is best effort: a build running beside this one may prune a file on its way in (the next build then
   // compresses that content again).
-  if (cache && key) await Promise.all([writeAtomically(join(cache.dir, `${key}.br`), br), writeAtomically(join(cache.dir, `${key}.gz`), gz)]).catch(() => {})
+  if (cache && key) await Promise.all([keep(join(cache.dir, `${key}.br`), brWritten, br), keep(join(cache.dir, `${key}.gz`), gzWritten, gz)]).catch(() => {})
   return { brSize: br.length, fromCache: false }
+}
+
+/**
+ * Keeps a variant in the cache: a link to the file just written beside the page (a first build wrote each variant's
+ * bytes twice, 0.4 s of its main thread for this deck's 700), or the bytes themselves where none was written (not
+ * worth a file beside the page) or the cache is on another file system.
+ */
+async function keep(cached: string, written: string | false, data: Buffer): Promise<void> {
+  if (written) {
+    try {
+      return await linkAtomically(written, cached)
+    } catch {
+      // Another file system: written below.
+    }
+  }
+  await writeAtomically(cached, data)
 }
 
 interface CompressCache {

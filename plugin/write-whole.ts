@@ -42,3 +42,18 @@ export async function writeAtomically(file: string, bytes: Uint8Array | string, 
     throw error
   }
 }
+
+/**
+ * Puts a hard link to `existing` at `file` whole or not at all (the file's bytes written once, named twice). Fails
+ * where the two are on different file systems, as a link does.
+ */
+export async function linkAtomically(existing: string, file: string): Promise<void> {
+  const temp = temporaryName(file)
+  try {
+    await fs.link(existing, temp)
+    await fs.rename(temp, file)
+  } catch (error) {
+    await fs.rm(temp, { force: true })
+    throw error
+  }
+}

@@ -1,7 +1,8 @@
 // Precompression's cache (plugin/compress.ts): what was compressed is kept by content, a rebuild takes it from there,
 // and the cache never holds a wrong or partial variant.
 import { describe, expect, it } from 'vitest'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -9,7 +10,7 @@ import { precompress } from '../../plugin/compress'
 
 const text = (word: string) => Array.from({ length: 400 }, (_, i) => `${word} ${i} 存款创造货币。`).join('\n')
 
-function build(files: Record<string, string>) {
+function build(files: Record<string, string | Buffer>) {
   const dist = mkdtempSync(join(tmpdir(), 'deck-compress-'))
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(join(dist, name, '..'), { recursive: true })
@@ -62,6 +63,22 @@ describe('the compression cache', () => {
     const again = build({ 'z.js': text('old') })
     expect((await precompress(again, cache)).fromCache).toBe(1)
     expectVariantsOf(again, ['z.js'])
+  })
+
+  it('writes a variant’s bytes once: the cache links the file beside the page, and keeps by its bytes what no page holds', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'deck-compress-cache-'))
+    // Random bytes do not compress: no variant beside them is worth a file, yet the cache keeps both for the next build.
+    const dist = build({ 'x.js': text('一次'), 'noise.txt': randomBytes(4096) })
+    await precompress(dist, cache)
+    const kept = (ext: string) => readdirSync(cache).filter((name) => name.endsWith(ext)).map((name) => statSync(join(cache, name)))
+    for (const ext of ['.br', '.gz']) {
+      const beside = statSync(join(dist, `x.js${ext}`))
+      expect(kept(ext).some((entry) => entry.ino === beside.ino && entry.nlink === 2)).toBe(true)
+      expect(kept(ext)).toHaveLength(2)
+      expect(existsSync(join(dist, `noise.txt${ext}`))).toBe(false)
+    }
+    expect(readdirSync(cache).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    expect((await precompress(build({ 'noise.txt': readFileSync(join(dist, 'noise.txt')) }), cache)).fromCache).toBe(1)
   })
 
   it('works without a cache, and with a cache folder not there yet', async () => {
