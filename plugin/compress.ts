@@ -93,10 +93,11 @@ async function writeVariants(file: string, content: Buffer, cache: { dir: string
     await rm(to, { force: true })
     await writeFile(to, data)
   }
-  const [brWritten, gzWritten] = await Promise.all([worth(br.length) && write(brFile, br).then(() => brFile), worth(gz.length) && write(gzFile, gz).then(() => gzFile)])
+  const [brBeside, gzBeside] = [worth(br.length) ? brFile : undefined, worth(gz.length) ? gzFile : undefined]
+  await Promise.all([brBeside && write(brBeside, br), gzBeside && write(gzBeside, gz)])
   // Keeping them is best effort: a build running beside this one may prune a file on its way in (the next build then
   // compresses that content again).
-  if (cache && key) await Promise.all([keep(join(cache.dir, `${key}.br`), brWritten, br), keep(join(cache.dir, `${key}.gz`), gzWritten, gz)]).catch(() => {})
+  if (cache && key) await Promise.all([keep(join(cache.dir, `${key}.br`), brBeside, br), keep(join(cache.dir, `${key}.gz`), gzBeside, gz)]).catch(() => {})
   return { brSize: br.length, fromCache: false }
 }
 
@@ -105,10 +106,10 @@ async function writeVariants(file: string, content: Buffer, cache: { dir: string
  * bytes twice, 0.4 s of its main thread for this deck's 700), or the bytes themselves where none was written (not
  * worth a file beside the page) or the cache is on another file system.
  */
-async function keep(cached: string, written: string | false, data: Buffer): Promise<void> {
-  if (written) {
+async function keep(cached: string, beside: string | undefined, data: Buffer): Promise<void> {
+  if (beside) {
     try {
-      return await linkAtomically(written, cached)
+      return await linkAtomically(beside, cached)
     } catch {
       // Another file system: written below.
     }

@@ -7,5 +7,5 @@ import { DECKS, buildDecks, type DeckName } from './decks'
 const args = process.argv.slice(2)
 const only = args.filter((arg) => arg !== '--quiet')
 // A deck's name picks that deck alone ("fixture" is also part of most paths); anything else, the decks whose path holds it.
-const picked = (Object.keys(DECKS) as DeckName[]).filter((name) => !only.length || only.some((o) => (o in DECKS ? o === name : DECKS[name].entry.includes(o))))
+const picked = (Object.keys(DECKS) as DeckName[]).filter((name) => !only.length || only.some((o) => (Object.hasOwn(DECKS, o) ? o === name : DECKS[name].entry.includes(o))))
 await buildDecks(picked, { quiet: args.includes('--quiet') })

@@ -9,7 +9,7 @@ import { serveStatic, type StaticHost } from '../../server/static'
 /**
  * The decks shared out between two lanes of about the same length (longest first, each to the shorter lane). A build
  * keeps two cores busy only part of its time (its page rendering, font cutting and compression run on one), so two at
- * once, each in its own process, finish the set sooner (41 s against 52 s in CI for the fourteen decks).
+ * once, each in its own process, finish the set sooner (the fourteen first builds in 43–45 s against 47–49 s in CI).
  */
 function lanes(names: DeckName[]): [DeckName[], DeckName[]] {
   const shared: [DeckName[], DeckName[]] = [[], []]
