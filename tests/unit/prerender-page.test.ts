@@ -2,7 +2,7 @@
 // styles and its faces; the app's modules are asked for by an inline script once the slide has painted.
 import { describe, expect, it } from 'vitest'
 import { runInNewContext } from 'node:vm'
-import { pageHtml, type PageScripts } from '../../plugin/prerender'
+import prerenderPlugin, { pageHtml, type PageScripts } from '../../plugin/prerender'
 import { paintFirstScript } from '../../src/boot/paint-first'
 import { FACE_ARRIVAL_ATTRIBUTES, FACE_ARRIVED_ATTRIBUTE, LATER_FACES_ATTRIBUTE } from '../../shared/fonts'
 
@@ -164,5 +164,28 @@ describe('the paint-first loader', () => {
     expect(bare.added.length).toBe(0)
     await bare.flush()
     expect(bare.added.length).toBe(2)
+  })
+})
+
+describe("the prerendering's Node build", () => {
+  type Resolve = (this: { environment: { name: string } }, id: string, importer: string | undefined, options: { kind: string }) => unknown
+  const plugin = prerenderPlugin()
+  const resolveId = (plugin.resolveId as unknown as { handler: Resolve }).handler
+  const load = plugin.load as unknown as (id: string) => string | undefined
+  const inNode = { environment: { name: 'ssr' } }
+
+  it('bundles a stand-in for a package the page imports as it runs: the bundle keeps no import() for a loader to rewrite', () => {
+    const id = resolveId.call(inNode, 'uqr', '/engine/src/kit/qr.tsx', { kind: 'dynamic-import' })
+    expect(id).toEqual(expect.stringContaining('uqr'))
+    const code = load(id as string)!
+    expect(code).not.toMatch(/\bimport\s*\(/)
+    expect(() => runInNewContext(code)).toThrow('uqr is loaded in the browser only')
+    // Monaco's editor, a relative import, gets one too; the page's own lazy modules and other builds are left alone.
+    expect(resolveId.call(inNode, './editor', '/engine/src/features/monaco/load.ts', { kind: 'dynamic-import' })).toEqual(expect.stringContaining('./editor'))
+    expect(resolveId.call(inNode, '../components/Embed', '/engine/src/stage/slide.tsx', { kind: 'dynamic-import' })).toBeUndefined()
+    expect(resolveId.call(inNode, 'virtual:deck/slide/3', '/engine/src/state/slides.ts', { kind: 'dynamic-import' })).toBeUndefined()
+    expect(resolveId.call(inNode, 'react-dom/server', '/engine/src/prerender.tsx', { kind: 'import-statement' })).toBeUndefined()
+    expect(resolveId.call({ environment: { name: 'client' } }, 'uqr', '/engine/src/kit/qr.tsx', { kind: 'dynamic-import' })).toBeUndefined()
+    expect(load('/engine/src/main.tsx')).toBeUndefined()
   })
 })
