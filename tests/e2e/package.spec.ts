@@ -88,6 +88,9 @@ test('npx reslide build: prerendered pages with the author\'s component, fonts c
   const built = reslide(['build'])
   expect(built.out).toMatch(/Built slides\.md into dist/)
   expect(built.status).toBe(0)
+  // The command ran the engine bundled for Node (bin/engine.mjs), made on its first start beside the installed engine.
+  const bundled = JSON.parse(readFileSync(join(talk, 'node_modules', 'reslide', 'node_modules', '.cache', 'reslide-node', 'current.json'), 'utf8')) as { sources: [string][] }
+  expect(bundled.sources.map(([file]) => file)).toEqual(expect.arrayContaining(['cli/index.ts', 'cli/build.ts', 'plugin/index.ts']))
   const dist = join(talk, 'dist')
   const first = readFileSync(join(dist, '1', 'index.html'), 'utf8')
   expect(first).toContain('Hello from my talk')
