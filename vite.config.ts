@@ -1,6 +1,10 @@
-// Vite: React for the runtime, and the engine's plugins over the deck (slides.md, or SLIDES_ENTRY).
+// Vite: React for the runtime, and the engine's plugins over the deck (slides.md, or SLIDES_ENTRY), loaded from the
+// engine's bundle for Node (bin/engine.mjs), which Vite's loading of this file leaves alone.
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import deck from './plugin/index.ts'
+import { enginePlugins } from './bin/engine.mjs'
 
-export default defineConfig({ plugins: [react(), deck()] })
+export default defineConfig(async () => {
+  const deck = await enginePlugins()
+  return { plugins: [react(), deck()] }
+})

@@ -58,10 +58,16 @@ function run(command: string, commandArgs: string[], env: Record<string, string>
   })
 }
 
-/** Everything the build keeps between runs in node_modules/.cache (each entry named deck-…), emptied for a first build. */
+/** The engine's bundle for Node, in node_modules/.cache (bin/engine.mjs). */
+const ENGINE_BUNDLE = 'reslide-node'
+
+/**
+ * Everything the build keeps between runs in node_modules/.cache (each entry named deck-…, and the engine's bundle
+ * for Node, which a fresh clone's first command makes), emptied for a first build.
+ */
 function emptyBuildCaches() {
   const cache = resolve(root, 'node_modules/.cache')
-  if (existsSync(cache)) for (const name of readdirSync(cache)) if (name.includes('deck')) rmSync(join(cache, name), { recursive: true, force: true })
+  if (existsSync(cache)) for (const name of readdirSync(cache)) if (name.includes('deck') || name === ENGINE_BUNDLE) rmSync(join(cache, name), { recursive: true, force: true })
   // Vite's own cache (pre-bundled dependencies) and the last build.
   rmSync(resolve(root, 'node_modules/.vite'), { recursive: true, force: true })
   rmSync(dist, { recursive: true, force: true })
@@ -594,8 +600,10 @@ async function benchDev(browser: Browser) {
   // that this is a first start (dependency optimisation included) without touching node_modules/.vite.
   const viteCache = join(work, 'dev-vite-cache')
   rmSync(viteCache, { recursive: true, force: true })
-  // Mermaid's verdicts on the deck's diagrams, which a start reuses: a fresh clone has none either.
+  // Mermaid's verdicts on the deck's diagrams, which a start reuses, and the engine's bundle for Node (bin/engine.mjs,
+  // made by the first command): a fresh clone has neither.
   rmSync(join(root, 'node_modules', '.cache', 'deck-diagram-checks.json'), { force: true })
+  rmSync(join(root, 'node_modules', '.cache', ENGINE_BUNDLE), { recursive: true, force: true })
   const servers: DevServer[] = [
     {
       name: 'ours',

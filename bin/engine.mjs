@@ -9,8 +9,8 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ENGINE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-/** The command's module, the entry of the bundle. */
-const ENTRY = 'cli/index.ts'
+/** The bundle's entries: the command's module, and the Vite plugins (what `vite.config.ts` loads). */
+const ENTRIES = { cli: 'cli/index.ts', plugin: 'plugin/index.ts' }
 /** A bundle made by another version of this file is made again. */
 const MAKER = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16)
 /** Earlier bundles kept (a command started from one may still be loading its chunks): a day, or the twenty newest. */
@@ -64,7 +64,7 @@ export async function bundleEngine(engineDir = ENGINE_DIR) {
   mkdirSync(cache, { recursive: true })
   const urlName = '__deck_module_url'
   const bundle = await rolldown({
-    input: { cli: join(engineDir, ENTRY) },
+    input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(engineDir, file)])),
     platform: 'node',
     external: isExternal,
     tsconfig: false,
@@ -134,15 +134,36 @@ function removeStaleBundles(cache, keep) {
 }
 
 /**
- * The engine's command module (`cli/index.ts`) from its bundle, made first when there is none or a file changed
- * since; null when it cannot be made, or with RESLIDE_NO_BUNDLE set (the caller then loads the TypeScript through
- * tsx: stack traces name the engine's own files and lines).
- * @returns {Promise<{ main: (argv: string[]) => Promise<number> } | null>}
+ * One entry of the engine's bundle (`cli`: `cli/index.ts`, `plugin`: `plugin/index.ts`), the bundle made first when
+ * there is none or a file changed since; null when it cannot be made, or with RESLIDE_NO_BUNDLE set (the caller then
+ * loads the TypeScript through tsx: stack traces name the engine's own files and lines).
+ * @param {keyof typeof ENTRIES} entry
+ * @returns {Promise<any>}
  */
-export async function engineCommand(engineDir = ENGINE_DIR) {
+export async function engineModule(entry, engineDir = ENGINE_DIR) {
   if (process.env.RESLIDE_NO_BUNDLE) return null
   let current = readCurrent(bundleFolder(engineDir))
   if (!current || !isFresh(current, engineDir)) current = await bundleEngine(engineDir).catch(() => null)
   if (!current) return null
-  return import(pathToFileURL(join(bundleFolder(engineDir), current.dir, 'cli.mjs')).href)
+  return import(pathToFileURL(join(bundleFolder(engineDir), current.dir, `${entry}.mjs`)).href)
+}
+
+/**
+ * The command's module (`cli/index.ts`) from the engine's bundle; null when there is none (see engineModule).
+ * @returns {Promise<{ main: (argv: string[]) => Promise<number> } | null>}
+ */
+export const engineCommand = (engineDir = ENGINE_DIR) => engineModule('cli', engineDir)
+
+/**
+ * The engine's Vite plugins, `deck(options)`, for `vite.config.ts`: from the bundle, else the TypeScript through tsx
+ * (Vite's own loading of the config then reads only the config: it bundled the plugins' 130 files, with a source map,
+ * on every `vite` and `vite build`, 0.7 s of each).
+ * @returns {Promise<typeof import('../plugin/index.ts').default>}
+ */
+export async function enginePlugins() {
+  const bundled = await engineModule('plugin')
+  if (bundled) return bundled.default
+  ;(await import('tsx/esm/api')).register()
+  // Named by a computed address, so that Vite's bundling of the config leaves it to Node.
+  return (await import(pathToFileURL(join(ENGINE_DIR, ENTRIES.plugin)).href)).default
 }
