@@ -3,7 +3,7 @@
 // Loaded through tsx's hooks instead, every module is a round trip to tsx's thread and a transform: 0.5–0.6 s of each
 // `reslide` start on a 2-core machine, against 0.08 s for the bundle, which Rolldown makes in about 0.3 s. When no
 // bundle can be made (a read-only install, Rolldown missing), `reslide` loads the TypeScript through tsx as before.
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -49,6 +49,35 @@ function isFresh(current, engineDir) {
   })
 }
 
+/** The folders of the engine's Node side: their files' sizes and times are taken before a bundle is made. */
+const SOURCE_FOLDERS = ['cli', 'plugin', 'scripts', 'server', 'shared']
+
+/**
+ * Each file under `folders` of `engineDir` (by its path from there, with forward slashes): its size and last write.
+ * @param {string} engineDir @param {string[]} folders @returns {Map<string, string>}
+ */
+function statsUnder(engineDir, folders) {
+  const stats = new Map()
+  const walk = (/** @type {string} */ folder) => {
+    let entries
+    try {
+      entries = readdirSync(join(engineDir, folder), { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      const path = `${folder}/${entry.name}`
+      if (entry.isDirectory()) walk(path)
+      else if (entry.isFile()) {
+        const stat = statSync(join(engineDir, path))
+        stats.set(path, `${stat.size}:${stat.mtimeMs}`)
+      }
+    }
+  }
+  folders.forEach(walk)
+  return stats
+}
+
 /** A bare import (a package, `node:` built-ins): loaded by Node at run time, never bundled. @param {string} id */
 const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:[\\/]/.test(id) && !id.startsWith('file:')
 
@@ -56,13 +85,18 @@ const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.sta
  * Bundles the engine's Node side into a folder of its own and makes it the current one. Each module keeps its own
  * `import.meta.url` (the engine finds its folders, package.json and workers from it), as Vite's config bundle does.
  * Two commands starting at once may both bundle: each writes its own folder and the record is replaced whole.
+ * `options.whileBundling` is called once the files have been read.
+ * @param {string} [engineDir]
+ * @param {{ whileBundling?: () => void }} [options]
  * @returns {Promise<Current>}
  */
-export async function bundleEngine(engineDir = ENGINE_DIR) {
+export async function bundleEngine(engineDir = ENGINE_DIR, options = {}) {
+  const { whileBundling = () => {} } = options
   const { rolldown } = await import('rolldown')
   const cache = bundleFolder(engineDir)
   mkdirSync(cache, { recursive: true })
   const urlName = '__deck_module_url'
+  const before = statsUnder(engineDir, SOURCE_FOLDERS)
   const bundle = await rolldown({
     input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(engineDir, file)])),
     platform: 'node',
@@ -84,7 +118,9 @@ export async function bundleEngine(engineDir = ENGINE_DIR) {
       },
     ],
   })
-  const made = join(cache, `.making-${process.pid}-${Date.now()}`)
+  // The files are read: what changes from here on is not in this bundle (the tests save a file here).
+  whileBundling()
+  const made = join(cache, `.making-${process.pid}-${randomBytes(6).toString('hex')}`)
   try {
     const { output } = await bundle.write({ dir: made, format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', sourcemap: false })
     const files = [...new Set(output.flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : [])))].filter((id) => !id.startsWith('\0'))
@@ -92,6 +128,9 @@ export async function bundleEngine(engineDir = ENGINE_DIR) {
       const stat = statSync(file)
       return /** @type {[string, number, number]} */ ([relative(engineDir, file).split('\\').join('/'), stat.size, stat.mtimeMs])
     })
+    // A file saved while it was being bundled may be in the bundle as it was before: not a bundle to record as fresh.
+    const edited = sources.find(([file, size, mtime]) => before.has(file) && before.get(file) !== `${size}:${mtime}`)
+    if (edited) throw new Error(`${edited[0]} changed while the engine was bundled`)
     const dir = createHash('sha256').update(JSON.stringify([MAKER, sources])).digest('hex').slice(0, 16)
     try {
       renameSync(made, join(cache, dir))
@@ -101,7 +140,7 @@ export async function bundleEngine(engineDir = ENGINE_DIR) {
     }
     /** @type {Current} */
     const current = { maker: MAKER, dir, sources }
-    const record = join(cache, `.current-${process.pid}.json`)
+    const record = join(cache, `.current-${process.pid}-${randomBytes(6).toString('hex')}.json`)
     writeFileSync(record, JSON.stringify(current))
     renameSync(record, join(cache, 'current.json'))
     removeStaleBundles(cache, dir)

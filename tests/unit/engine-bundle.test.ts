@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, 
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { spawnSync } from 'node:child_process'
-import { bundleFolder as folderOf, engineCommand as command } from '../../bin/engine.mjs'
+import { bundleFolder as folderOf, engineCommand as command, engineModule, bundleEngine } from '../../bin/engine.mjs'
 
 let engine = ''
 
@@ -16,6 +16,8 @@ function writeEngine(answer: string) {
   mkdirSync(join(engine, 'plugin'), { recursive: true })
   writeFileSync(join(engine, 'package.json'), JSON.stringify({ version: '7.1.0' }))
   writeFileSync(join(engine, 'plugin', 'answer.ts'), `export const answer: string = ${JSON.stringify(answer)}\n`)
+  // The plugins' entry, which vite.config.ts loads from the same bundle.
+  writeFileSync(join(engine, 'plugin', 'index.ts'), "import { answer } from './answer.ts'\nexport default function deck(): string[] {\n  return [answer]\n}\n")
   writeFileSync(
     join(engine, 'cli', 'index.ts'),
     [
@@ -49,8 +51,11 @@ describe("the engine's bundle for Node", () => {
   it('is made on the first start, from every file the command imports, each keeping its own import.meta.url', async () => {
     writeEngine('first')
     expect(await said(['build'])).toBe('first 7.1.0 build')
-    expect(current().sources.map(([file]) => file).sort()).toEqual(['cli/index.ts', 'plugin/answer.ts'])
-    expect(readdirSync(join(folderOf(engine), current().dir))).toContain('cli.mjs')
+    expect(current().sources.map(([file]) => file).sort()).toEqual(['cli/index.ts', 'plugin/answer.ts', 'plugin/index.ts'])
+    expect(readdirSync(join(folderOf(engine), current().dir))).toEqual(expect.arrayContaining(['cli.mjs', 'plugin.mjs']))
+    // The plugins, from the same bundle: one copy of the module they share with the command.
+    const plugins = (await engineModule('plugin', engine)) as { default: () => string[] }
+    expect(plugins.default()).toEqual(['first'])
   })
 
   it('is reused while its files are as bundled, and made again when one changes', async () => {
@@ -75,6 +80,15 @@ describe("the engine's bundle for Node", () => {
     expect(b).not.toBeNull()
     expect(readdirSync(folderOf(engine)).filter((name) => name.startsWith('.making-'))).toEqual([])
     expect(await said(['x'])).toBe('together 7.1.0 x')
+  })
+
+  it('is not recorded when one of its files changed while it was made: the next start makes it again', async () => {
+    writeEngine('first')
+    const answer = join(engine, 'plugin', 'answer.ts')
+    // Saved while Rolldown reads the files (its transform of the command's module is the moment).
+    const made = bundleEngine(engine, { whileBundling: () => writeFileSync(answer, 'export const answer: string = "saved meanwhile"\n') })
+    await expect(made).rejects.toThrow('plugin/answer.ts changed while the engine was bundled')
+    expect(await said(['x'])).toBe('saved meanwhile 7.1.0 x')
   })
 
   it('is not made from code that does not compile, nor with RESLIDE_NO_BUNDLE: the command then loads the TypeScript', async () => {
