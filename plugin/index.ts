@@ -16,7 +16,7 @@ import deckSync from './sync.ts'
 import compress from './compress.ts'
 import vendor, { mermaidEntry } from './vendor.ts'
 import outDir from './out-dir.ts'
-import { isInside } from './folders.ts'
+import { isInside, isPackageName } from './folders.ts'
 import favicon from './favicon.ts'
 import monacoWorkers from './monaco-workers.ts'
 
@@ -53,8 +53,6 @@ const routerBuild = (file: string) => resolve(dirname(createRequire(import.meta.
 /** What the Monaco blocks' editor and runner import, besides Monaco itself (src/features/monaco/). */
 const MONACO_DEPS = ['sucrase', '@shikijs/monaco', 'shiki/core', 'shiki/engine/javascript', ...['typescript', 'javascript', 'json', 'css', 'html', 'markdown'].map((lang) => `shiki/langs/${lang}.mjs`), 'shiki/themes/vitesse-light.mjs', 'shiki/themes/vitesse-dark.mjs']
 
-/** An import of a package by its name (`react`, `@scope/pkg/sub`), not a path, a URL or a virtual module. */
-const isPackageName = (id: string) => /^(@[\w.-]+\/)?[\w.-]+(\/|$)/.test(id) && !id.includes(':') && !id.startsWith('.')
 
 /**
  * A file of the deck's own (its components, setup, themes), outside the engine's folder; never an installed package

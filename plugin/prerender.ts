@@ -24,6 +24,7 @@ import { carriedFaceCss, carriedFaces, carriedFacesLoader, type CarriedFace } fr
 import { pageText } from './font-slices.ts'
 import { facesForText, leadingFamilies, stylesheetFaces } from './stylesheet-faces.ts'
 import { lap } from './build-timings.ts'
+import { isPackageName } from './folders.ts'
 import { releaseDiagramChecker } from './markdown/mermaid-check.ts'
 import { escapeHtml } from '../shared/html.ts'
 import { FACE_ARRIVAL_ATTRIBUTES, SUBSET_FAMILY } from '../shared/fonts.ts'
@@ -134,8 +135,6 @@ function slideChunks(bundle: OutputBundle, base: string): Map<number, string[]> 
  */
 const BROWSER_ONLY = '\0deck-browser-only:'
 
-/** An import by package name (`uqr`, `@scope/pkg/sub`): not a path, a URL or a virtual module. */
-const isPackageName = (id: string) => /^(@[\w.-]+\/)?[\w.-]+(\/|$)/.test(id) && !id.includes(':') && !id.startsWith('.')
 
 /** The browser-only stand-in's code: an error naming the module, were the prerendering ever to import it. */
 export const browserOnlyModule = (id: string): string => `throw new Error(${JSON.stringify(`${id} is loaded in the browser only: the prerendering never imports it`)})`
