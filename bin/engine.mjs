@@ -4,7 +4,7 @@
 // `reslide` start on a 2-core machine, against 0.08 s for the bundle, which Rolldown makes in about 0.3 s. When no
 // bundle can be made (a read-only install, Rolldown missing), `reslide` loads the TypeScript through tsx as before.
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -181,10 +181,12 @@ function removeStaleBundles(cache, keep) {
  */
 export async function engineModule(entry, engineDir = ENGINE_DIR) {
   if (process.env.RESLIDE_NO_BUNDLE) return null
+  const file = (/** @type {Current} */ made) => join(bundleFolder(engineDir), made.dir, `${entry}.mjs`)
   let current = readCurrent(bundleFolder(engineDir))
-  if (!current || !isFresh(current, engineDir)) current = await bundleEngine(engineDir).catch(() => null)
+  // A record whose folder is gone (removed by hand) is made again like a stale one.
+  if (!current || !isFresh(current, engineDir) || !existsSync(file(current))) current = await bundleEngine(engineDir).catch(() => null)
   if (!current) return null
-  return import(pathToFileURL(join(bundleFolder(engineDir), current.dir, `${entry}.mjs`)).href)
+  return import(pathToFileURL(file(current)).href)
 }
 
 /**

@@ -71,6 +71,9 @@ describe("the engine's bundle for Node", () => {
     utimesSync(join(engine, 'plugin', 'answer.ts'), later, later)
     expect(await said([])).toBe('other 7.1.0 ')
     expect(current().dir).not.toBe(made.dir)
+    // Its folder removed by hand, the record left: made again.
+    rmSync(join(folderOf(engine), current().dir), { recursive: true, force: true })
+    expect(await said(['back'])).toBe('other 7.1.0 back')
   })
 
   it('is made once by two commands starting together, each loading a whole bundle', async () => {
