@@ -24,8 +24,8 @@ export const bundleFolder = (engineDir = ENGINE_DIR) => join(engineDir, 'node_mo
 
 /**
  * The current bundle, as `current.json` records it: its folder (under the bundle folder) and each file it was made
- * from, with the size and time of the version bundled.
- * @typedef {{ maker: string, dir: string, sources: [string, number, number][] }} Current
+ * from, with the version bundled (versionOf).
+ * @typedef {{ maker: string, dir: string, sources: [string, string][] }} Current
  */
 
 /** @param {string} cache @returns {Current | null} */
@@ -37,24 +37,27 @@ function readCurrent(cache) {
   }
 }
 
-/** Whether every file the bundle was made from is as it was (size and last write). @param {Current} current @param {string} engineDir */
-function isFresh(current, engineDir) {
-  return current.maker === MAKER && current.sources.every(([file, size, mtime]) => {
-    try {
-      const stat = statSync(join(engineDir, file))
-      return stat.size === size && stat.mtimeMs === mtime
-    } catch {
-      return false
-    }
-  })
+/** A file's version as the file system tells it: its size and last write (null: no such file). @param {string} path */
+function versionOf(path) {
+  try {
+    const stat = statSync(path)
+    return `${stat.size}:${stat.mtimeMs}`
+  } catch {
+    return null
+  }
 }
 
-/** The folders of the engine's Node side: their files' sizes and times are taken before a bundle is made. */
+/** Whether every file the bundle was made from is as it was. @param {Current} current @param {string} engineDir */
+function isFresh(current, engineDir) {
+  return current.maker === MAKER && current.sources.every(([file, version]) => versionOf(join(engineDir, file)) === version)
+}
+
+/** The folders of the engine's Node side: their files' versions are taken before a bundle is made. */
 const SOURCE_FOLDERS = ['cli', 'plugin', 'scripts', 'server', 'shared']
 
 /**
- * Each file under `folders` of `engineDir` (by its path from there, with forward slashes): its size and last write.
- * @param {string} engineDir @param {string[]} folders @returns {Map<string, string>}
+ * Each file under `folders` of `engineDir` (by its path from there, with forward slashes): its version.
+ * @param {string} engineDir @param {string[]} folders @returns {Map<string, string | null>}
  */
 function statsUnder(engineDir, folders) {
   const stats = new Map()
@@ -68,10 +71,7 @@ function statsUnder(engineDir, folders) {
     for (const entry of entries) {
       const path = `${folder}/${entry.name}`
       if (entry.isDirectory()) walk(path)
-      else if (entry.isFile()) {
-        const stat = statSync(join(engineDir, path))
-        stats.set(path, `${stat.size}:${stat.mtimeMs}`)
-      }
+      else if (entry.isFile()) stats.set(path, versionOf(join(engineDir, path)))
     }
   }
   folders.forEach(walk)
@@ -95,7 +95,6 @@ export async function bundleEngine(engineDir = ENGINE_DIR, options = {}) {
   const { rolldown } = await import('rolldown')
   const cache = bundleFolder(engineDir)
   mkdirSync(cache, { recursive: true })
-  const urlName = '__deck_module_url'
   const before = statsUnder(engineDir, SOURCE_FOLDERS)
   const bundle = await rolldown({
     input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(engineDir, file)])),
@@ -103,7 +102,7 @@ export async function bundleEngine(engineDir = ENGINE_DIR, options = {}) {
     external: isExternal,
     tsconfig: false,
     logLevel: 'silent',
-    transform: { define: { 'import.meta.url': urlName, 'import.meta.dirname': '__deck_module_dirname', 'import.meta.filename': '__deck_module_filename' } },
+    transform: { define: { 'import.meta.url': '__deck_module_url', 'import.meta.dirname': '__deck_module_dirname', 'import.meta.filename': '__deck_module_filename' } },
     plugins: [
       {
         name: 'reslide:module-url',
@@ -111,7 +110,7 @@ export async function bundleEngine(engineDir = ENGINE_DIR, options = {}) {
           filter: { id: /\.(ts|mts|tsx|js|mjs)$/ },
           handler(code, id) {
             if (!code.includes('import.meta')) return
-            const declared = `const ${urlName} = ${JSON.stringify(pathToFileURL(id).href)}, __deck_module_dirname = ${JSON.stringify(dirname(id))}, __deck_module_filename = ${JSON.stringify(id)};`
+            const declared = `const __deck_module_url = ${JSON.stringify(pathToFileURL(id).href)}, __deck_module_dirname = ${JSON.stringify(dirname(id))}, __deck_module_filename = ${JSON.stringify(id)};`
             return { code: declared + code, map: null }
           },
         },
@@ -124,12 +123,9 @@ export async function bundleEngine(engineDir = ENGINE_DIR, options = {}) {
   try {
     const { output } = await bundle.write({ dir: made, format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', sourcemap: false })
     const files = [...new Set(output.flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : [])))].filter((id) => !id.startsWith('\0'))
-    const sources = files.map((file) => {
-      const stat = statSync(file)
-      return /** @type {[string, number, number]} */ ([relative(engineDir, file).split('\\').join('/'), stat.size, stat.mtimeMs])
-    })
+    const sources = files.map((file) => /** @type {[string, string]} */ ([relative(engineDir, file).split('\\').join('/'), String(versionOf(file))]))
     // A file saved while it was being bundled may be in the bundle as it was before: not a bundle to record as fresh.
-    const edited = sources.find(([file, size, mtime]) => before.has(file) && before.get(file) !== `${size}:${mtime}`)
+    const edited = sources.find(([file, version]) => before.has(file) && before.get(file) !== version)
     if (edited) throw new Error(`${edited[0]} changed while the engine was bundled`)
     const dir = createHash('sha256').update(JSON.stringify([MAKER, sources])).digest('hex').slice(0, 16)
     try {

@@ -49,10 +49,8 @@ const engineFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.
 /** react-router's production build (its package exports only the development build to browsers). */
 const routerBuild = (file: string) => resolve(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file)
 
-
 /** What the Monaco blocks' editor and runner import, besides Monaco itself (src/features/monaco/). */
 const MONACO_DEPS = ['sucrase', '@shikijs/monaco', 'shiki/core', 'shiki/engine/javascript', ...['typescript', 'javascript', 'json', 'css', 'html', 'markdown'].map((lang) => `shiki/langs/${lang}.mjs`), 'shiki/themes/vitesse-light.mjs', 'shiki/themes/vitesse-dark.mjs']
-
 
 /**
  * A file of the deck's own (its components, setup, themes), outside the engine's folder; never an installed package

@@ -40,7 +40,7 @@ async function said(argv: string[]) {
   return (globalThis as { said?: string }).said
 }
 
-const current = () => JSON.parse(readFileSync(join(folderOf(engine), 'current.json'), 'utf8')) as { dir: string; sources: [string, number, number][] }
+const current = () => JSON.parse(readFileSync(join(folderOf(engine), 'current.json'), 'utf8')) as { dir: string; sources: [string, string][] }
 
 beforeEach(() => {
   engine = mkdtempSync(join(tmpdir(), 'engine-bundle-'))
