@@ -32,7 +32,17 @@ function componentsNamed(content: string, components: DeckComponents): Record<st
   return named
 }
 
-export function createSlideAnalyzer(where: () => { root: string; entry: string; components: DeckComponents }): SlideAnalyzer & { keepOn(store: AnalysisStore | undefined): void; kept(): Promise<void> } {
+export function createSlideAnalyzer(where: () => { root: string; entry: string; components: DeckComponents }): SlideAnalyzer & {
+  keepOn(store: AnalysisStore | undefined): void
+  kept(): Promise<void>
+  /** What every slide's analysis reads besides its own text and files: the deck's settings, its components, its place. */
+  settingsOf(deck: Deck): string
+  /**
+   * Whether an analysis made for a slide of the deck file holds for `slide` in a deck of the same settings: the same
+   * text, and the files it looked at unchanged. An edit of one slide then looks at no other slide's key.
+   */
+  stillHolds(made: { slide: Slide; analyzed: AnalyzedSlide }, slide: Slide): boolean
+} {
   const analysisCache = new Map<string, AnalyzedSlide>()
   const noteCache = new Map<string, string>()
   const filesSeen = new WeakMap<AnalyzedSlide, FileSeen[]>()
@@ -40,6 +50,14 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
   const treeDigests = new WeakMap<AnalyzedSlide, string>()
   let store: AnalysisStore | undefined
   return {
+    settingsOf(deck) {
+      const { root, entry, components } = where()
+      return JSON.stringify([deck.config.mermaid, deck.config.lineNumbers, deck.config.codeCopy, boundConfigs(deck.headmatter, deck.config), components.byTag, root, entry])
+    },
+    stillHolds(made, slide) {
+      const { entry } = where()
+      return made.slide.raw === slide.raw && made.slide.filepath === slide.filepath && (slide.filepath ?? entry) === entry && stillAsSeen(filesSeen.get(made.analyzed) ?? [])
+    },
     keepOn(next) {
       store = next
     },

@@ -3,7 +3,7 @@ import type { HmrContext, ModuleNode } from 'vite'
 import { SOCKET_EVENTS } from '../../shared/events.ts'
 import { formatDeckErrors } from './entry.ts'
 import { LIST_ID, SEARCH_ID, SLIDE_PREFIX, listMeta } from './modules.ts'
-import type { DeckState } from './state.ts'
+import type { DeckState, SlideState } from './state.ts'
 
 /**
  * How long after an edit the goto search's text follows: its module holds every slide's words (one big module to
@@ -23,10 +23,13 @@ export function deckHotUpdate(state: DeckState) {
     const before = state.states
     const beforeConfig = JSON.stringify(state.deck?.config)
     const beforeWarnings = JSON.stringify(state.deck?.warnings)
-    const found = state.load()
+    // The edited slides are analysed once their update is on its way (below): the page's request for the slide's module
+    // comes back while the analysis runs, instead of after it.
+    const found = state.load('later')
     state.errors = found
     ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.errors, data: state.shownErrors(found) })
     if (found.length && state.deck && state.states === before) {
+      state.analysePending()
       ctx.server.config.logger.warn(`[deck] kept the last good deck:\n${formatDeckErrors(found, root)}`, { timestamp: true })
       return []
     }
@@ -34,28 +37,38 @@ export function deckHotUpdate(state: DeckState) {
     const edited = state.states.filter((slide, i) => before[i]?.slide.raw !== slide.slide.raw)
     state.onSlidesEdited(edited)
     let listChanged = before.length !== state.states.length || JSON.stringify(state.deck?.config) !== beforeConfig
+    /** Slides whose analysis is still to come: their list entries are compared (clicks) once it has come. */
+    const awaited: [before: SlideState, now: SlideState][] = []
     state.states.forEach((slide, i) => {
       const old = before[i]
-      if (!old || old.slide.content !== slide.slide.content || old.noteHtml !== slide.noteHtml || old.analyzed !== slide.analyzed) {
+      const pending = !state.isAnalysed(slide)
+      if (!old || pending || old.slide.content !== slide.slide.content || old.noteHtml !== slide.noteHtml || old.analyzed !== slide.analyzed) {
         const mod = moduleOf(SLIDE_PREFIX + slide.slide.no)
         if (mod) changed.push(mod)
       }
-      if (!old || listMeta(old) !== listMeta(slide)) listChanged = true
+      // The same text of the deck file in the same place: the same list entry but perhaps its clicks (a snippet's edit).
+      // Not an imported slide's: the importing slide's frontmatter is part of its entry.
+      const sameText = old && old.slide.raw === slide.slide.raw && old.slide.filepath === slide.slide.filepath && (slide.slide.filepath ?? state.entry) === state.entry
+      if (!old || (!sameText && listMeta(old) !== listMeta(slide))) listChanged = true
+      else if (pending) awaited.push([old, slide])
+      else if (old.analyzed.clicks !== slide.analyzed.clicks) listChanged = true
     })
-    const analysedAgain = state.states.filter((slide) => !before.some((b) => b.analyzed === slide.analyzed))
-    for (const slide of analysedAgain) for (const w of state.warnings(slide)) ctx.server.config.logger.warn(`[deck] ${w}`)
-    // A slide added or taken out: the other slides' links are checked against the new count.
-    const checkedAgain = before.length === state.states.length ? [] : state.states.filter((slide) => !analysedAgain.includes(slide))
-    for (const w of checkedAgain.flatMap((slide) => state.linkWarnings(slide))) ctx.server.config.logger.warn(`[deck] ${w}`)
-    state.logDiagramWarnings(analysedAgain, ctx.server.config.logger)
+    const list = moduleOf(LIST_ID)
+    setImmediate(() => {
+      const analysedAgain = state.analysePending().filter((slide) => !before.some((b) => state.isAnalysed(b) && b.analyzed === slide.analyzed))
+      for (const slide of analysedAgain) for (const w of state.warnings(slide)) ctx.server.config.logger.warn(`[deck] ${w}`)
+      // A slide added or taken out: the other slides' links are checked against the new count.
+      const checkedAgain = before.length === state.states.length ? [] : state.states.filter((slide) => !analysedAgain.includes(slide))
+      for (const w of checkedAgain.flatMap((slide) => state.linkWarnings(slide))) ctx.server.config.logger.warn(`[deck] ${w}`)
+      state.logDiagramWarnings(analysedAgain, ctx.server.config.logger)
+      // A click count changed by the edit: the list follows the slide.
+      if (!listChanged && list && awaited.some(([old, now]) => old.analyzed.clicks !== now.analyzed.clicks)) void ctx.server.reloadModule(list).catch(() => {})
+    })
     if (state.deck && JSON.stringify(state.deck.warnings) !== beforeWarnings) {
       for (const w of state.deck.warnings) ctx.server.config.logger.warn(`[deck] ${formatDeckErrors([w], root)}`)
       ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.warnings, data: state.shownWarnings() })
     }
-    if (listChanged) {
-      const list = moduleOf(LIST_ID)
-      if (list) changed.push(list)
-    }
+    if (listChanged && list) changed.push(list)
     // Search reads every slide's words and notes: any edited slide or a change of the list is a change for it, sent once
     // the edited slides are served (a page that never searched has no such module).
     if ((listChanged || edited.length) && moduleOf(SEARCH_ID)) {

@@ -25,11 +25,12 @@ export function shortcutsSetupFile(deckFile: string): string | undefined {
 }
 
 /**
- * What a slide's list entry carries; a change here (not in the slide's body) reloads the list. No line numbers: a line
- * added to one slide would change every later slide's entry, and each edit would then re-render the whole app.
+ * What a slide's list entry carries but its click count (compared apart: it is the slide's analysis, which an edit may
+ * still be making); a change here or there (not in the slide's body) reloads the list. No line numbers: a line added
+ * to one slide would change every later slide's entry, and each edit would then re-render the whole app.
  */
 export const listMeta = (s: SlideState): string =>
-  JSON.stringify([s.slide.title, s.slide.level, s.slide.layout, s.slide.frontmatter, s.analyzed.clicks, s.slide.filepath, s.slide.note !== '', s.slide.duration])
+  JSON.stringify([s.slide.title, s.slide.level, s.slide.layout, s.slide.frontmatter, s.slide.filepath, s.slide.note !== '', s.slide.duration])
 
 /**
  * A deck module is code the plugin writes (no file of the author's to point back to): it has no source map. Vite

@@ -17,9 +17,13 @@ import type { NotesFrom } from '../../shared/server-files.ts'
 
 export interface SlideState {
   slide: Slide
-  analyzed: AnalyzedSlide
+  /** Made when first read, for a load that left it for later (an edit's: plugin/deck/hot-update.ts). */
+  readonly analyzed: AnalyzedSlide
   noteHtml: string
 }
+
+/** Whether the slides' analyses are made as the deck loads, or when first read (by analysePending at the latest). */
+export type Analyse = 'now' | 'later'
 
 /** Blank lines between where a slide's content starts and its first text: the parser trims them off the content. */
 function blankLinesBefore(slide: Slide): number {
@@ -135,11 +139,53 @@ export class DeckState {
     return this.deck !== null && this.loadedText.size > 0 && ![...this.loadedText.keys()].some((file) => this.changedSinceLoad(file))
   }
 
-  /** Parses the deck; returns the errors and keeps the last good deck when there are any. */
-  load(): DeckError[] {
+  /**
+   * Parses the deck; returns the errors and keeps the last good deck when there are any. With 'later', the slides
+   * whose analysis is not at hand (an edited slide) are analysed when first read or by analysePending(), which then
+   * calls afterLoad: a dev server sends an edit's update first and analyses while it travels.
+   */
+  load(analyse: Analyse = 'now'): DeckError[] {
     const errors = this.parseAndAnalyse()
-    this.afterLoad()
+    if (analyse === 'now') this.analysePending()
     return errors
+  }
+
+  /** The slides whose analysis the last load left for later, now analysed; the deck's watchers then follow its files. */
+  analysePending(): SlideState[] {
+    const pending = this.states.filter((state) => !this.analysed.has(state))
+    for (const state of pending) void state.analyzed
+    this.afterLoad()
+    return pending
+  }
+
+  /** Whether a slide's analysis is made (a load that left it for later: not before analysePending or its first read). */
+  isAnalysed(state: SlideState): boolean {
+    return this.analysed.has(state)
+  }
+
+  /** The states whose analysis is made (a WeakSet: a state is made once and read through its getter). */
+  private analysed = new WeakSet<SlideState>()
+  /** The settings the last deck's analyses read (SlideAnalyzer.settingsOf). */
+  private settings = ''
+
+  /** A slide's state, its analysis made when first read; the one a previous state of the same slide had, if it holds. */
+  private slideState(slide: Slide, deck: Deck, previous: SlideState | undefined): SlideState {
+    const { analyzer, analysed } = this
+    const held = previous && analysed.has(previous) && analyzer.stillHolds(previous, slide) ? previous.analyzed : undefined
+    let analyzed = held
+    const state: SlideState = {
+      slide,
+      noteHtml: analyzer.noteHtml(slide.note),
+      get analyzed() {
+        if (!analyzed) {
+          analyzed = analyzer.analyze(slide, deck)
+          analysed.add(state)
+        }
+        return analyzed
+      },
+    }
+    if (held) analysed.add(state)
+    return state
   }
 
   /**
@@ -169,7 +215,11 @@ export class DeckState {
     if (this.options.singleFile) next.config = { ...next.config, routerMode: 'hash', drawings: { ...next.config.drawings, persist: false } }
     else if (this.options.routerMode) next.config = { ...next.config, routerMode: this.options.routerMode }
     this.deck = next
-    this.states = next.slides.map((slide) => ({ slide, analyzed: this.analyzer.analyze(slide, next), noteHtml: this.analyzer.noteHtml(slide.note) }))
+    // The slides of a deck whose settings did not change keep the analyses they had (found by their text).
+    const settings = this.analyzer.settingsOf(next)
+    const before = settings === this.settings ? new Map(this.states.map((state) => [state.slide.raw, state])) : new Map<string, SlideState>()
+    this.settings = settings
+    this.states = next.slides.map((slide) => this.slideState(slide, next, before.get(slide.raw)))
     return next.errors
   }
 

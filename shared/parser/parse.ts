@@ -242,6 +242,19 @@ export function findHeading(content: string): { title: string; level: number } |
   return null
 }
 
+/** Each content's first heading, kept as the parts' texts are (an edit changes one slide's). */
+const headings = new Map<string, { title: string; level: number } | null>()
+
+function headingOf(content: string): { title: string; level: number } | null {
+  let heading = headings.get(content)
+  if (heading === undefined) {
+    heading = findHeading(content)
+    if (headings.size >= PART_TEXTS_LIMIT) headings.clear()
+    headings.set(content, heading)
+  }
+  return heading && { ...heading }
+}
+
 /** Strips inline Markdown and HTML from a heading so it reads as a title. */
 export function plainText(markdown: string): string {
   return markdown
@@ -253,39 +266,80 @@ export function plainText(markdown: string): string {
     .trim()
 }
 
+/** A part as its text alone gives it: what toParts keeps per text, its lines counted from the part's first line. */
+interface PartText {
+  frontmatter: Record<string, unknown>
+  frontmatterRaw: string
+  contentOffset: number
+  content: string
+  note: string
+  errors: DeckError[]
+  warnings: DeckError[]
+}
+
+/**
+ * Each part's parse by its text (and file, and whether it opens the file), kept: a dev server parses the deck again on
+ * every saved edit, which changes one part, and the other parts' YAML, type checks, notes and trims were half of a
+ * 107-slide deck's parse. Bounded; every parse gets its own copy of the frontmatter.
+ */
+const partTexts = new Map<string, Map<string, PartText>>()
+const PART_TEXTS_LIMIT = 4000
+
+function partText(lines: string[], part: RawPart, raw: string, first: boolean, file?: string): PartText {
+  const where = `${file ?? ''}\0${first}`
+  const kept = partTexts.get(where)?.get(raw)
+  if (kept) return kept
+  const errors: DeckError[] = []
+  const warnings: DeckError[] = []
+  const line = part.frontmatterLine
+  let frontmatter = line >= 0 ? parseYaml(part.frontmatterRaw, line + 1, errors, file) : {}
+  let frontmatterRaw = part.frontmatterRaw
+  let contentStart = part.contentStart
+  let content = lines.slice(part.contentStart, part.end).join('\n').replace(/\r/g, '')
+  if (line < 0) {
+    const fenced = takeYamlFence(content)
+    if (fenced) {
+      frontmatter = parseYaml(fenced.yaml, part.contentStart + fenced.yamlLine + 1, errors, file)
+      frontmatterRaw = fenced.yaml
+      contentStart = part.contentStart + fenced.linesUsed
+      content = fenced.rest
+    }
+  }
+  const { content: body, note } = splitNote(content)
+  if (Object.keys(frontmatter).length) {
+    // The 1-based line of the frontmatter's first YAML line: after the `---` opener, or inside a leading ```yaml block.
+    const firstLine = line >= 0 ? line + 1 : contentStart - frontmatterRaw.split('\n').length
+    checkFrontmatterTypes(frontmatter, frontmatterRaw, firstLine, warnings, file)
+  }
+  const fromStart = (e: DeckError) => ({ ...e, line: e.line - part.start })
+  const made = { frontmatter, frontmatterRaw, contentOffset: contentStart - part.start, content: body.replace(/^\s*\n/, '').trimEnd(), note, errors: errors.map(fromStart), warnings: warnings.map(fromStart) }
+  let inFile = partTexts.get(where)
+  if (!inFile || inFile.size >= PART_TEXTS_LIMIT) partTexts.set(where, (inFile = new Map()))
+  inFile.set(raw, made)
+  return made
+}
+
 function toParts(source: string, errors: DeckError[], file?: string, warnings: DeckError[] = []): SourcePart[] {
   const lines = source.split('\n')
+  // Where each line starts in the source: a part's text is a slice of it (its lines joined again, without copying them).
+  const lineStarts = [0]
+  for (const line of lines) lineStarts.push(lineStarts[lineStarts.length - 1]! + line.length + 1)
   return splitParts(lines, errors, file, warnings).map((part, index) => {
-    const line = part.frontmatterLine
-    let frontmatter = line >= 0 ? parseYaml(part.frontmatterRaw, line + 1, errors, file) : {}
-    let frontmatterRaw = part.frontmatterRaw
-    let contentStart = part.contentStart
-    let content = lines.slice(part.contentStart, part.end).join('\n').replace(/\r/g, '')
-    if (line < 0) {
-      const fenced = takeYamlFence(content)
-      if (fenced) {
-        frontmatter = parseYaml(fenced.yaml, part.contentStart + fenced.yamlLine + 1, errors, file)
-        frontmatterRaw = fenced.yaml
-        contentStart = part.contentStart + fenced.linesUsed
-        content = fenced.rest
-      }
-    }
-    const { content: body, note } = splitNote(content)
-    if (Object.keys(frontmatter).length) {
-      // The 1-based line of the frontmatter's first YAML line: after the `---` opener, or inside a leading ```yaml block.
-      const firstLine = line >= 0 ? line + 1 : contentStart - frontmatterRaw.split('\n').length
-      checkFrontmatterTypes(frontmatter, frontmatterRaw, firstLine, warnings, file)
-    }
+    const raw = source.slice(lineStarts[part.start], Math.max(lineStarts[part.start]!, lineStarts[part.end]! - 1))
+    const made = partText(lines, part, raw, index === 0, file)
+    const atStart = (e: DeckError) => ({ ...e, line: e.line + part.start })
+    errors.push(...made.errors.map(atStart))
+    warnings.push(...made.warnings.map(atStart))
     return {
       index,
       start: part.start,
       end: part.end,
-      raw: lines.slice(part.start, part.end).join('\n'),
-      frontmatter,
-      frontmatterRaw,
-      contentStart,
-      content: body.replace(/^\s*\n/, '').trimEnd(),
-      note,
+      raw,
+      frontmatter: Object.keys(made.frontmatter).length ? structuredClone(made.frontmatter) : {},
+      frontmatterRaw: made.frontmatterRaw,
+      contentStart: part.start + made.contentOffset,
+      content: made.content,
+      note: made.note,
     }
   })
 }
@@ -347,7 +401,7 @@ function toSlide(part: SourcePart, filepath: string | undefined, inherited?: Rec
   const frontmatter = inherited ? { ...part.frontmatter, ...inherited } : part.frontmatter
   const fmTitle = typeof frontmatter.title === 'string' ? frontmatter.title : typeof frontmatter.name === 'string' ? frontmatter.name : undefined
   // Slidev's rule: a heading gives title and level only when the frontmatter names no title.
-  const heading = fmTitle === undefined ? findHeading(part.content) : null
+  const heading = fmTitle === undefined ? headingOf(part.content) : null
   const level = typeof frontmatter.level === 'number' && frontmatter.level > 0 ? frontmatter.level : heading?.level
   return {
     index: part.index,

@@ -49,6 +49,21 @@ test('editing a slide updates it in place, keeping the slide and the click step'
   expect(await marker(page)).toBe('kept')
 })
 
+test('an edit that adds a click step gives the slide that step, in place (the slide list follows its analysis)', async ({ page }) => {
+  await openWithMarker(page, '/2?clicks=3')
+  await expect(page.locator('.slidev-page-2 li').nth(2)).not.toHaveClass(/slidev-vclick-hidden/)
+  const listServed = page.waitForResponse((response) => response.url().includes('virtual:deck/slides'))
+  // The update is sent before the edited slide is analysed; its click count (3 → 4) reaches the list after it.
+  writeFileSync(deck, original.replace('- 第三步\n', '- 第三步\n- 第四步\n'))
+  await expect(page.locator('.slidev-page-2 li').nth(3)).toContainText('第四步')
+  await expect(page.locator('.slidev-page-2 li').nth(3)).toHaveClass(/slidev-vclick-hidden/)
+  await listServed
+  await page.keyboard.press('ArrowRight')
+  await expect(page).toHaveURL(/\/2\?clicks=4$/)
+  await expect(page.locator('.slidev-page-2 li').nth(3)).not.toHaveClass(/slidev-vclick-hidden/)
+  expect(await marker(page)).toBe('kept')
+})
+
 test('editing a snippet file updates the slide that shows it, in place', async ({ page }) => {
   const snippet = resolve(dir, 'snippets', 'rate.ts')
   mkdirSync(resolve(dir, 'snippets'), { recursive: true })

@@ -219,3 +219,67 @@ describe('a slide added or taken out', () => {
     expect(state.states.map((s) => state.warnings(s))).toEqual([[missing], [], []])
   })
 })
+
+describe("an edit's load (the dev server's hot update)", () => {
+  /** A deck of three slides in a folder of its own, loaded as the dev server first loads it. */
+  function editedDeck(headmatter = '') {
+    const dir = mkdtempSync(join(tmpdir(), 'deck-edit-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+    const entry = join(dir, 'deck.md')
+    const write = (second: string, head = headmatter) => writeFileSync(entry, `${head}# 一\n\n文字。\n\n---\n\n${second}\n\n---\n\n# 三\n\n<v-click>尾</v-click>\n`)
+    write('# 二\n\n<v-click>甲</v-click>')
+    const state = new DeckState(resolveDeckOptions({ entry }))
+    let afterLoads = 0
+    state.afterLoad = () => afterLoads++
+    expect(state.load()).toEqual([])
+    return { state, write, afterLoads: () => afterLoads }
+  }
+
+  it('keeps the analyses of the slides whose text is unchanged and leaves the edited one for later', () => {
+    const { state, write, afterLoads } = editedDeck()
+    const before = state.states.map((s) => s.analyzed)
+    expect(afterLoads()).toBe(1)
+    write('# 二\n\n<v-click>甲</v-click>\n\n<v-click>乙</v-click>')
+    expect(state.load('later')).toEqual([])
+    // Parsed: the slide's text and title are there at once; its analysis is not made yet, the others are the same.
+    expect(state.states[1]!.slide.content).toContain('乙')
+    expect(state.states.map((s) => state.isAnalysed(s))).toEqual([true, false, true])
+    expect(state.states[0]!.analyzed).toBe(before[0])
+    expect(state.states[2]!.analyzed).toBe(before[2])
+    expect(afterLoads()).toBe(1)
+    // Made by analysePending, which then lets the watchers follow the deck's files.
+    expect(state.analysePending()).toEqual([state.states[1]])
+    expect(state.isAnalysed(state.states[1]!)).toBe(true)
+    expect(state.states[1]!.analyzed.clicks).toBe(2)
+    expect(afterLoads()).toBe(2)
+  })
+
+  it('makes an edited slide read before analysePending when it is read (a module asked for at once)', () => {
+    const { state, write } = editedDeck()
+    write('# 二\n\n<v-click>甲</v-click>\n\n<v-click>乙</v-click>\n\n<v-click>丙</v-click>')
+    state.load('later')
+    expect(state.states[1]!.analyzed.clicks).toBe(3)
+    expect(state.isAnalysed(state.states[1]!)).toBe(true)
+    expect(state.analysePending()).toEqual([])
+  })
+
+  it('analyses every slide again when the settings their analyses read change (the headmatter)', () => {
+    const { state, write } = editedDeck('---\nlineNumbers: false\n---\n\n')
+    const before = state.states.map((s) => s.analyzed)
+    write('# 二\n\n<v-click>甲</v-click>', '---\nlineNumbers: true\n---\n\n')
+    state.load('later')
+    expect(state.states.map((s) => state.isAnalysed(s))).toEqual([false, false, false])
+    state.analysePending()
+    expect(state.states.every((s, i) => s.analyzed !== before[i])).toBe(true)
+  })
+
+  it('an edit that only moves a slide keeps its analysis (found by its text, wherever it now is)', () => {
+    const { state, write } = editedDeck()
+    const third = state.states[2]!.analyzed
+    write('# 二\n\n<v-click>甲</v-click>\n\n---\n\n# 插入的一张')
+    state.load('later')
+    expect(state.states).toHaveLength(4)
+    expect(state.states[3]!.analyzed).toBe(third)
+    expect(state.states.map((s) => state.isAnalysed(s))).toEqual([true, true, false, true])
+  })
+})
