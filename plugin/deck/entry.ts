@@ -5,9 +5,17 @@ import type { DeckError } from '../../shared/parser/parse.ts'
 
 /** A deck file's text, or undefined when it does not exist; a folder is a clear error. */
 export function readDeckFile(path: string, root: string): string | undefined {
+  return readDeckBytes(path, root)?.toString('utf8')
+}
+
+/**
+ * A deck file's bytes, as readDeckFile reads them: what tells an edit from a file left as it was, without decoding
+ * it (a 138 KB deck in Chinese takes 1.2 ms to decode, 0.2 ms to read).
+ */
+export function readDeckBytes(path: string, root: string): Buffer | undefined {
   if (!existsSync(path)) return undefined
   if (statSync(path).isDirectory()) throw new Error(`${relative(root, path) || path} is a folder, not a Markdown file: name a file inside it.`)
-  return readFileSync(path, 'utf8')
+  return readFileSync(path)
 }
 
 /** One line per error, naming slide and line, for overlays, terminals and failed builds. */

@@ -29,7 +29,7 @@ export function deckHotUpdate(state: DeckState) {
     state.errors = found
     ctx.server.ws.send({ type: 'custom', event: SOCKET_EVENTS.errors, data: state.shownErrors(found) })
     if (found.length && state.deck && state.states === before) {
-      state.analysePending()
+      state.afterLoad()
       ctx.server.config.logger.warn(`[deck] kept the last good deck:\n${formatDeckErrors(found, root)}`, { timestamp: true })
       return []
     }
@@ -56,13 +56,17 @@ export function deckHotUpdate(state: DeckState) {
     const list = moduleOf(LIST_ID)
     setImmediate(() => {
       const analysedAgain = state.analysePending().filter((slide) => !before.some((b) => state.isAnalysed(b) && b.analyzed === slide.analyzed))
-      for (const slide of analysedAgain) for (const w of state.warnings(slide)) ctx.server.config.logger.warn(`[deck] ${w}`)
-      // A slide added or taken out: the other slides' links are checked against the new count.
-      const checkedAgain = before.length === state.states.length ? [] : state.states.filter((slide) => !analysedAgain.includes(slide))
-      for (const w of checkedAgain.flatMap((slide) => state.linkWarnings(slide))) ctx.server.config.logger.warn(`[deck] ${w}`)
-      state.logDiagramWarnings(analysedAgain, ctx.server.config.logger)
       // A click count changed by the edit: the list follows the slide.
       if (!listChanged && list && awaited.some(([old, now]) => old.analyzed.clicks !== now.analyzed.clicks)) void ctx.server.reloadModule(list).catch(() => {})
+      // The rest after the page's request for the slide (answered first when it came in meanwhile).
+      setImmediate(() => {
+        state.afterLoad()
+        for (const slide of analysedAgain) for (const w of state.warnings(slide)) ctx.server.config.logger.warn(`[deck] ${w}`)
+        // A slide added or taken out: the other slides' links are checked against the new count.
+        const checkedAgain = before.length === state.states.length ? [] : state.states.filter((slide) => !analysedAgain.includes(slide))
+        for (const w of checkedAgain.flatMap((slide) => state.linkWarnings(slide))) ctx.server.config.logger.warn(`[deck] ${w}`)
+        state.logDiagramWarnings(analysedAgain, ctx.server.config.logger)
+      })
     })
     if (state.deck && JSON.stringify(state.deck.warnings) !== beforeWarnings) {
       for (const w of state.deck.warnings) ctx.server.config.logger.warn(`[deck] ${formatDeckErrors([w], root)}`)

@@ -5,7 +5,7 @@ import type { Logger, ResolvedConfig } from 'vite'
 import { parseDeck, type Deck, type DeckError, type Slide } from '../../shared/parser/parse.ts'
 import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline.ts'
 import type { Root } from 'hast'
-import { formatDeckErrors, readDeckFile } from './entry.ts'
+import { formatDeckErrors, readDeckBytes, readDeckFile } from './entry.ts'
 import { resolveDeckOptions, type ResolvedDeckOptions } from '../options.ts'
 import { checkThemeAndLayouts } from './theme-check.ts'
 import { ENGINE_DIR } from '../options.ts'
@@ -75,7 +75,7 @@ export class DeckState {
   /** The deck's own components (components/ beside the deck file), found again at every load. */
   components: DeckComponents = { dir: '', byTag: {}, warnings: [] }
   /** Each deck file's text as the last load read it (undefined: there was no such file). */
-  private loadedText = new Map<string, string | undefined>()
+  private loadedBytes = new Map<string, Buffer | undefined>()
   /** Called after each load (dev: the deck's watcher follows the files the deck now reads). */
   afterLoad: () => void = () => {}
   /** Called by the dev server's hot update with the slides an edit changed (UnoCSS scans them: plugin/unocss). */
@@ -125,10 +125,12 @@ export class DeckState {
 
   readFile = (path: string): string | undefined => readDeckFile(path, this.root)
 
-  /** Whether the file on disk no longer holds the text the last load read from it. */
+  /** Whether the file on disk no longer holds the text the last load read from it (its bytes compared). */
   changedSinceLoad(path: string): boolean {
     try {
-      return this.readFile(path) !== this.loadedText.get(path)
+      const loaded = this.loadedBytes.get(path)
+      const now = readDeckBytes(path, this.root)
+      return now === undefined || loaded === undefined ? now !== loaded : !now.equals(loaded)
     } catch {
       return true
     }
@@ -136,25 +138,27 @@ export class DeckState {
 
   /** Whether a deck was loaded and none of its files changed since. */
   isFresh(): boolean {
-    return this.deck !== null && this.loadedText.size > 0 && ![...this.loadedText.keys()].some((file) => this.changedSinceLoad(file))
+    return this.deck !== null && this.loadedBytes.size > 0 && ![...this.loadedBytes.keys()].some((file) => this.changedSinceLoad(file))
   }
 
   /**
    * Parses the deck; returns the errors and keeps the last good deck when there are any. With 'later', the slides
-   * whose analysis is not at hand (an edited slide) are analysed when first read or by analysePending(), which then
-   * calls afterLoad: a dev server sends an edit's update first and analyses while it travels.
+   * whose analysis is not at hand (an edited slide) are analysed when first read or by analysePending(), and the
+   * caller then calls afterLoad: a dev server sends an edit's update first and analyses while it travels.
    */
   load(analyse: Analyse = 'now'): DeckError[] {
     const errors = this.parseAndAnalyse()
-    if (analyse === 'now') this.analysePending()
+    if (analyse === 'now') {
+      this.analysePending()
+      this.afterLoad()
+    }
     return errors
   }
 
-  /** The slides whose analysis the last load left for later, now analysed; the deck's watchers then follow its files. */
+  /** The slides whose analysis the last load left for later, now analysed. */
   analysePending(): SlideState[] {
     const pending = this.states.filter((state) => !this.analysed.has(state))
     for (const state of pending) void state.analyzed
-    this.afterLoad()
     return pending
   }
 
@@ -200,11 +204,11 @@ export class DeckState {
   private parseAndAnalyse(): DeckError[] {
     const { entry, root } = this
     const read = (path: string) => {
-      const text = this.readFile(path)
-      this.loadedText.set(path, text)
-      return text
+      const bytes = readDeckBytes(path, this.root)
+      this.loadedBytes.set(path, bytes)
+      return bytes?.toString('utf8')
     }
-    this.loadedText.delete(entry)
+    this.loadedBytes.delete(entry)
     const result = readDeck(entry, root, read, this.engineDir)
     if ('errors' in result) return result.errors
     const next = result.deck

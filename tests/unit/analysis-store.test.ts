@@ -246,11 +246,15 @@ describe("an edit's load (the dev server's hot update)", () => {
     expect(state.states.map((s) => state.isAnalysed(s))).toEqual([true, false, true])
     expect(state.states[0]!.analyzed).toBe(before[0])
     expect(state.states[2]!.analyzed).toBe(before[2])
-    expect(afterLoads()).toBe(1)
-    // Made by analysePending, which then lets the watchers follow the deck's files.
+    // Made by analysePending; the watchers follow the deck's files when the caller says (afterLoad), not before.
     expect(state.analysePending()).toEqual([state.states[1]])
     expect(state.isAnalysed(state.states[1]!)).toBe(true)
     expect(state.states[1]!.analyzed.clicks).toBe(2)
+    expect(afterLoads()).toBe(1)
+    // A load that analyses now follows them itself.
+    write('# 二')
+    expect(state.load()).toEqual([])
+    expect(state.states.map((s) => state.isAnalysed(s))).toEqual([true, true, true])
     expect(afterLoads()).toBe(2)
   })
 
