@@ -74,7 +74,7 @@ export class DeckState {
   errors: DeckError[] = []
   /** The deck's own components (components/ beside the deck file), found again at every load. */
   components: DeckComponents = { dir: '', byTag: {}, warnings: [] }
-  /** Each deck file's text as the last load read it (undefined: there was no such file). */
+  /** Each deck file's bytes as the last load read them (undefined: there was no such file). */
   private loadedBytes = new Map<string, Buffer | undefined>()
   /** Called after each load (dev: the deck's watcher follows the files the deck now reads). */
   afterLoad: () => void = () => {}
