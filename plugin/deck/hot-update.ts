@@ -16,6 +16,9 @@ export function deckHotUpdate(state: DeckState) {
   return async function handleHotUpdate(ctx: HmrContext): Promise<ModuleNode[] | void> {
     // The deck's files, and the snippets its slides show (their slides are analysed again: the deck's text is the same).
     if (!state.files().has(ctx.file) && !state.filesRead().has(ctx.file)) return
+    // Half of an editor's save (truncated, its text still being written): the settled watch (deck-watch.ts) sends the
+    // whole of it once the writes stop.
+    if (state.files().has(ctx.file) && state.halfWritten(ctx.file)) return []
     const { root } = state
     const moduleOf = (id: string): ModuleNode | undefined => ctx.server.moduleGraph.getModuleById('\0' + id)
     // The deck is read once, by the state. An editor's truncate before its write reads as an empty deck, which keeps the

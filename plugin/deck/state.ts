@@ -1,11 +1,12 @@
 // The deck as the engine knows it, one per dev server, build or export: parsed from its file once per change of its
 // files, checked, each slide analysed; the last good deck kept. Every plugin of deck() and the export read this.
+import { statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Logger, ResolvedConfig } from 'vite'
 import { parseDeck, type Deck, type DeckError, type Slide } from '../../shared/parser/parse.ts'
 import type { AnalyzedSlide, SlideMessage } from '../markdown/pipeline.ts'
 import type { Root } from 'hast'
-import { formatDeckErrors, readDeckBytes, readDeckFile } from './entry.ts'
+import { formatDeckErrors, looksHalfWritten, readDeckBytes, readDeckFile } from './entry.ts'
 import { resolveDeckOptions, type ResolvedDeckOptions } from '../options.ts'
 import { checkThemeAndLayouts } from './theme-check.ts'
 import { ENGINE_DIR } from '../options.ts'
@@ -133,6 +134,28 @@ export class DeckState {
       return now === undefined || loaded === undefined ? now !== loaded : !now.equals(loaded)
     } catch {
       return true
+    }
+  }
+
+  /** When each deck file was first read empty, since it last had text. */
+  private emptySince = new Map<string, number>()
+
+  /**
+   * Whether a deck file looks half written, as an editor's save leaves it for a moment (truncated, then written): the
+   * dev server then waits for its settled watch, which looks again once the writes stop, instead of loading a deck cut
+   * short (slides gone, then back) or showing "the deck file is empty" for an instant. A file still empty then is.
+   */
+  halfWritten(path: string, now = Date.now()): boolean {
+    try {
+      const bytes = readDeckBytes(path, this.root)
+      if (bytes === undefined) return false
+      if (bytes.length) this.emptySince.delete(path)
+      else if (!this.emptySince.has(path)) this.emptySince.set(path, now)
+      const since = this.emptySince.get(path)
+      return looksHalfWritten(bytes.length, statSync(path).size, since === undefined || since === now ? null : now - since)
+    } catch {
+      // Gone or unreadable: the load says so.
+      return false
     }
   }
 
