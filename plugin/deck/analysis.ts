@@ -32,6 +32,14 @@ function componentsNamed(content: string, components: DeckComponents): Record<st
   return named
 }
 
+/**
+ * Whether two slides are the same text of the deck file itself: the same analysis and list entry in a deck of the
+ * same settings. Never an imported slide's (`src:`): the importing slide's frontmatter is part of both.
+ */
+export function sameDeckFileText(a: Slide, b: Slide, entry: string): boolean {
+  return a.raw === b.raw && a.filepath === b.filepath && (b.filepath ?? entry) === entry
+}
+
 export function createSlideAnalyzer(where: () => { root: string; entry: string; components: DeckComponents }): SlideAnalyzer & {
   keepOn(store: AnalysisStore | undefined): void
   kept(): Promise<void>
@@ -55,8 +63,7 @@ export function createSlideAnalyzer(where: () => { root: string; entry: string; 
       return JSON.stringify([deck.config.mermaid, deck.config.lineNumbers, deck.config.codeCopy, boundConfigs(deck.headmatter, deck.config), components.byTag, root, entry])
     },
     stillHolds(made, slide) {
-      const { entry } = where()
-      return made.slide.raw === slide.raw && made.slide.filepath === slide.filepath && (slide.filepath ?? entry) === entry && stillAsSeen(filesSeen.get(made.analyzed) ?? [])
+      return sameDeckFileText(made.slide, slide, where().entry) && stillAsSeen(filesSeen.get(made.analyzed) ?? [])
     },
     keepOn(next) {
       store = next

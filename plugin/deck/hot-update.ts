@@ -4,6 +4,7 @@ import { SOCKET_EVENTS } from '../../shared/events.ts'
 import { formatDeckErrors } from './entry.ts'
 import { LIST_ID, SEARCH_ID, SLIDE_PREFIX, listMeta } from './modules.ts'
 import type { DeckState, SlideState } from './state.ts'
+import { sameDeckFileText } from './analysis.ts'
 
 /**
  * How long after an edit the goto search's text follows: its module holds every slide's words (one big module to
@@ -15,10 +16,11 @@ export function deckHotUpdate(state: DeckState) {
   let searchTimer: NodeJS.Timeout | undefined
   return async function handleHotUpdate(ctx: HmrContext): Promise<ModuleNode[] | void> {
     // The deck's files, and the snippets its slides show (their slides are analysed again: the deck's text is the same).
-    if (!state.files().has(ctx.file) && !state.filesRead().has(ctx.file)) return
+    const deckFile = state.files().has(ctx.file)
+    if (!deckFile && !state.filesRead().has(ctx.file)) return
     // Half of an editor's save (truncated, its text still being written): the settled watch (deck-watch.ts) sends the
     // whole of it once the writes stop.
-    if (state.files().has(ctx.file) && state.halfWritten(ctx.file)) return []
+    if (deckFile && state.halfWritten(ctx.file)) return []
     const { root } = state
     const moduleOf = (id: string): ModuleNode | undefined => ctx.server.moduleGraph.getModuleById('\0' + id)
     // The deck is read once, by the state. An editor's truncate before its write reads as an empty deck, which keeps the
@@ -50,9 +52,7 @@ export function deckHotUpdate(state: DeckState) {
         if (mod) changed.push(mod)
       }
       // The same text of the deck file in the same place: the same list entry but perhaps its clicks (a snippet's edit).
-      // Not an imported slide's: the importing slide's frontmatter is part of its entry.
-      const sameText = old && old.slide.raw === slide.slide.raw && old.slide.filepath === slide.slide.filepath && (slide.slide.filepath ?? state.entry) === state.entry
-      if (!old || (!sameText && listMeta(old) !== listMeta(slide))) listChanged = true
+      if (!old || (!sameDeckFileText(old.slide, slide.slide, state.entry) && listMeta(old) !== listMeta(slide))) listChanged = true
       else if (pending) awaited.push([old, slide])
       else if (old.analyzed.clicks !== slide.analyzed.clicks) listChanged = true
     })

@@ -149,10 +149,10 @@ export class DeckState {
     try {
       const bytes = readDeckBytes(path, this.root)
       if (bytes === undefined) return false
-      if (bytes.length) this.emptySince.delete(path)
-      else if (!this.emptySince.has(path)) this.emptySince.set(path, now)
       const since = this.emptySince.get(path)
-      return looksHalfWritten(bytes.length, statSync(path).size, since === undefined || since === now ? null : now - since)
+      if (bytes.length) this.emptySince.delete(path)
+      else if (since === undefined) this.emptySince.set(path, now)
+      return looksHalfWritten(bytes.length, statSync(path).size, bytes.length || since === undefined ? null : now - since)
     } catch {
       // Gone or unreadable: the load says so.
       return false

@@ -252,7 +252,7 @@ function headingOf(content: string): { title: string; level: number } | null {
     if (headings.size >= PART_TEXTS_LIMIT) headings.clear()
     headings.set(content, heading)
   }
-  return heading && { ...heading }
+  return heading
 }
 
 /** Strips inline Markdown and HTML from a heading so it reads as a title. */
