@@ -18,17 +18,13 @@ export function readDeckBytes(path: string, root: string): Buffer | undefined {
   return readFileSync(path)
 }
 
-/** How long an emptied deck file is taken for an editor's save in progress (truncated, its text still to come). */
-export const EMPTY_SAVE_MS = 15
-
 /**
  * Whether a read of a deck file looks like half of an editor's save (the file truncated, then written): fewer bytes
- * read than the file holds a moment later, or an empty file that was not empty EMPTY_SAVE_MS ago (`emptyForMs`: how
- * long it has been read empty; null when it was not before).
+ * read than the file holds a moment later, or an empty file read for the first time since it had text (the next look,
+ * once the writes have settled, takes an empty file for what it is).
  */
-export function looksHalfWritten(bytesRead: number, sizeNow: number, emptyForMs: number | null): boolean {
-  if (bytesRead !== sizeNow) return true
-  return bytesRead === 0 && (emptyForMs === null || emptyForMs < EMPTY_SAVE_MS)
+export function looksHalfWritten(bytesRead: number, sizeNow: number, seenEmptyBefore: boolean): boolean {
+  return bytesRead !== sizeNow || (bytesRead === 0 && !seenEmptyBefore)
 }
 
 /** One line per error, naming slide and line, for overlays, terminals and failed builds. */

@@ -137,22 +137,22 @@ export class DeckState {
     }
   }
 
-  /** When each deck file was first read empty, since it last had text. */
-  private emptySince = new Map<string, number>()
+  /** The deck files read empty since they last had text. */
+  private seenEmpty = new Set<string>()
 
   /**
    * Whether a deck file looks half written, as an editor's save leaves it for a moment (truncated, then written): the
    * dev server then waits for its settled watch, which looks again once the writes stop, instead of loading a deck cut
    * short (slides gone, then back) or showing "the deck file is empty" for an instant. A file still empty then is.
    */
-  halfWritten(path: string, now = Date.now()): boolean {
+  halfWritten(path: string): boolean {
     try {
       const bytes = readDeckBytes(path, this.root)
       if (bytes === undefined) return false
-      const since = this.emptySince.get(path)
-      if (bytes.length) this.emptySince.delete(path)
-      else if (since === undefined) this.emptySince.set(path, now)
-      return looksHalfWritten(bytes.length, statSync(path).size, bytes.length || since === undefined ? null : now - since)
+      const seenEmptyBefore = this.seenEmpty.has(path)
+      if (bytes.length) this.seenEmpty.delete(path)
+      else this.seenEmpty.add(path)
+      return looksHalfWritten(bytes.length, statSync(path).size, seenEmptyBefore)
     } catch {
       // Gone or unreadable: the load says so.
       return false

@@ -6,7 +6,7 @@ import { resolve } from 'node:path'
 import { createServer, type Plugin, type ViteDevServer } from 'vite'
 import deckPlugin from '../../plugin/index'
 import { writeAtomically } from '../../plugin/write-whole'
-import { EMPTY_SAVE_MS, looksHalfWritten } from '../../plugin/deck/entry'
+import { looksHalfWritten } from '../../plugin/deck/entry'
 import { DeckState } from '../../plugin/deck/state'
 import { resolveDeckOptions } from '../../plugin/options'
 
@@ -139,31 +139,29 @@ describe('the dev server follows the deck file', () => {
 
 describe('a read of half a save (an editor truncates, then writes)', () => {
   it('fewer bytes than the file holds a moment later, or a file just emptied, is half a save', () => {
-    expect(looksHalfWritten(4096, 138_316, null)).toBe(true)
-    expect(looksHalfWritten(138_316, 138_316, null)).toBe(false)
-    expect(looksHalfWritten(0, 0, null)).toBe(true)
-    expect(looksHalfWritten(0, 0, EMPTY_SAVE_MS - 1)).toBe(true)
-    // Still empty once a save would have written its text: the file is empty (the deck says so).
-    expect(looksHalfWritten(0, 0, EMPTY_SAVE_MS)).toBe(false)
+    expect(looksHalfWritten(4096, 138_316, false)).toBe(true)
+    expect(looksHalfWritten(138_316, 138_316, false)).toBe(false)
+    expect(looksHalfWritten(0, 0, false)).toBe(true)
+    // Empty at the next look too (once the writes settled): the file is empty (the deck says so).
+    expect(looksHalfWritten(0, 0, true)).toBe(false)
   })
 
-  it("is told by the deck's state from the file as it is, by how long it has been empty", () => {
+  it("is told by the deck's state from the file as it is and as it was read before", () => {
     const file = resolve(dir, 'half.md')
     writeFileSync(file, deckText('有内容'))
     const state = new DeckState(resolveDeckOptions({ entry: file }))
-    expect(state.halfWritten(file, 1000)).toBe(false)
+    expect(state.halfWritten(file)).toBe(false)
     writeFileSync(file, '')
-    expect(state.halfWritten(file, 2000)).toBe(true)
-    expect(state.halfWritten(file, 2000 + EMPTY_SAVE_MS - 1)).toBe(true)
-    expect(state.halfWritten(file, 2000 + EMPTY_SAVE_MS)).toBe(false)
-    // Text again, then emptied again: a new save, half written until its time has passed.
+    expect(state.halfWritten(file)).toBe(true)
+    expect(state.halfWritten(file)).toBe(false)
+    // Text again, then emptied again: a new save, half written at its first read.
     writeFileSync(file, deckText('又有内容'))
-    expect(state.halfWritten(file, 3000)).toBe(false)
+    expect(state.halfWritten(file)).toBe(false)
     writeFileSync(file, '')
-    expect(state.halfWritten(file, 4000)).toBe(true)
+    expect(state.halfWritten(file)).toBe(true)
     // No file: nothing to wait for (the load says it is missing).
     rmSync(file)
-    expect(state.halfWritten(file, 5000)).toBe(false)
+    expect(state.halfWritten(file)).toBe(false)
   })
 })
 
